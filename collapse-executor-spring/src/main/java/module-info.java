@@ -19,6 +19,7 @@ module io.github.collapseexecutor.spring {
   requires static spring.data.commons;
   requires static spring.hateoas;
   requires static reactor.core;
+  requires static org.reactivestreams;
   requires static context.propagation;
   requires static kotlin.stdlib;
   requires static kotlinx.coroutines.core;

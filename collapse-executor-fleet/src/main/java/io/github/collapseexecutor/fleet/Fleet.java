@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.Incubating;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -99,6 +100,20 @@ public interface Fleet {
     return maxAge.compareTo(ANY_AGE) >= 0
         ? callAsync(key, maxWait, call)
         : call.get().thenApply(own -> null);
+  }
+
+  /**
+   * Tells the tier that a write completed on this instance: a request that may have changed
+   * state, a committed transaction. From then on no caller of any instance takes the result of
+   * a call that started before it: reads never go back in time across the fleet. Call it once
+   * the write is done and before its caller can act on it (before its response leaves), and let
+   * the caller go on once the stage completes. The stage never fails, and completes within the
+   * tier's own bound on a command (its coordination timeout); a tier without a shared count of
+   * writes completes it at once, the default, and keeps only the callers of the writing
+   * instance apart ({@link #call(List, Duration, Duration, Call)}).
+   */
+  default CompletionStage<Void> written() {
+    return CompletableFuture.completedFuture(null);
   }
 
   /**

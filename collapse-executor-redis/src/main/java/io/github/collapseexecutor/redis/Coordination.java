@@ -3,7 +3,9 @@ package io.github.collapseexecutor.redis;
 import io.github.collapseexecutor.fleet.FallbackReason;
 import io.github.collapseexecutor.fleet.FleetState;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -72,11 +74,16 @@ final class Coordination {
   }
 
   /**
-   * Returns whether the call of {@code claim}'s holder may have started more than
-   * {@code maxAgeNanos} ago: its lease, taken for the lease time, has that little left, give or
-   * take the claim's round trip, which counts against it.
+   * Returns whether the call of {@code claim}'s holder may have started before a write that
+   * completed before this caller asked: the fleet counted a write since its lease began, or it
+   * may have started more than {@code maxAgeNanos} ago (its lease, taken for the lease time, has
+   * that little left, give or take the claim's round trip, which counts against it), which
+   * keeps this instance's own writes apart also when their count did not reach Redis.
    */
   boolean startedBefore(Claim claim, long roundTripNanos, long maxAgeNanos) {
+    if (claim.overtaken()) {
+      return true;
+    }
     if (maxAgeNanos == NO_LIMIT) {
       return false;
     }
@@ -100,6 +107,29 @@ final class Coordination {
 
   private long leaseLeftNanos(Claim claim) {
     return Math.min(leaseNanos, TimeUnit.MILLISECONDS.toNanos(Math.max(0, claim.leaseMillis())));
+  }
+
+  /**
+   * Counts a write that completed on this instance in the fleet's count, so that no instance's
+   * caller that asks from now on takes the result of a call that started before it. The future
+   * completes once Redis counted it, or at the coordination timeout or a failure, which count
+   * as a late command; it never fails. While the tier does not coordinate, nothing is sent: the
+   * instances that reach Redis meanwhile learn of the write only through their own writes.
+   */
+  CompletableFuture<Void> written() {
+    if (!health.up(link::writesSlot)) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return link.written(timeoutNanos)
+        .handle(
+            (count, failure) -> {
+              if (failure == null) {
+                health.commandAnswered();
+              } else {
+                commandFailed(link::writesSlot, link.unavailable(failure).fault());
+              }
+              return null;
+            });
   }
 
   /**
@@ -137,7 +167,11 @@ final class Coordination {
    * nothing of the others, which would fail open with it.
    */
   void commandFailed(String digest, Fault fault) {
-    if (fault.configuration() || health.state() != FleetState.DEGRADED || coordinates(digest)) {
+    commandFailed(() -> link.slotOf(digest), fault);
+  }
+
+  private void commandFailed(IntSupplier slot, Fault fault) {
+    if (fault.configuration() || health.state() != FleetState.DEGRADED || health.up(slot)) {
       health.commandFailed(fault);
     }
   }

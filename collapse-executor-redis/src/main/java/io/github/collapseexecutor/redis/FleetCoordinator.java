@@ -262,6 +262,20 @@ public final class FleetCoordinator implements AutoCloseable {
     return async.call(key, codec, Coordination.nanos(maxWait), Coordination.nanos(maxAge), call);
   }
 
+  /**
+   * Tells the fleet that a write completed on this instance (a request that changed state, a
+   * committed transaction): from now on, no caller of any instance takes the result of a call
+   * that started before it, and makes its own call instead ({@link FleetStats#overtaken()}).
+   * Call it once the write is done and before its caller can act on it (before its response
+   * leaves), and let the caller go on once the future completes: Redis counted the write, or
+   * did not within the coordination timeout (then only this instance's callers are kept apart,
+   * through the age their {@code maxAge} gives). The future never fails; it completes at once
+   * while the tier does not coordinate.
+   */
+  public CompletableFuture<Void> written() {
+    return fleet.written();
+  }
+
   /** Returns what this coordinator did so far, what it does now and the last problem it met. */
   public FleetStats stats() {
     return fleet.counters;

@@ -95,6 +95,12 @@ public final class RedisFleet implements Fleet {
         .thenApply(answer -> answer.fromFleet() ? answer.bytes() : null);
   }
 
+  /** {@inheritDoc} Counted in Redis, where every claim compares the count. */
+  @Override
+  public CompletionStage<Void> written() {
+    return coordinator.written();
+  }
+
   @Override
   public String toString() {
     return "RedisFleet{" + coordinator.options().name() + "}";

@@ -6,6 +6,7 @@ import io.lettuce.core.SetArgs;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -85,19 +86,49 @@ final class RedisLink implements AutoCloseable {
   }
 
   /**
-   * Takes the lease of {@code digest} for {@code token}, or returns who holds it; fails with
-   * {@link Unavailable} when Redis fails or does not answer within {@code nanos}.
+   * Takes the lease of {@code digest} for {@code token}, or returns who holds it and whether a
+   * write completed in the fleet since; fails with {@link Unavailable} when Redis fails or does
+   * not answer within {@code nanos}. On a cluster, where the count of writes lives in a slot of
+   * its own, it is read first, in a round trip of its own.
    */
   CompletableFuture<Claim> claim(String digest, String token, long leaseMillis, long nanos) {
+    if (target.topology() != RedisTarget.Topology.CLUSTER) {
+      return claim(digest, token, leaseMillis, List.of(names.writes()), NO_VALUE, nanos);
+    }
+    long start = System.nanoTime();
+    return this.<byte @Nullable []>send(redis -> redis.get(names.writes()), nanos)
+        .thenCompose(
+            writes ->
+                claim(
+                    digest,
+                    token,
+                    leaseMillis,
+                    List.of(),
+                    writes == null ? ascii("0") : writes,
+                    nanos - (System.nanoTime() - start)));
+  }
+
+  private CompletableFuture<Claim> claim(
+      String digest,
+      String token,
+      long leaseMillis,
+      List<String> writesKey,
+      byte[] writes,
+      long nanos) {
+    List<String> keys = new ArrayList<>(3);
+    keys.add(names.lease(digest));
+    keys.add(names.leaseWrites(digest));
+    keys.addAll(writesKey);
     return this.<List<Object>>send(
             redis ->
                 Scripts.run(
                     redis,
                     Scripts.CLAIM,
                     ScriptOutputType.MULTI,
-                    new String[] {names.lease(digest)},
+                    keys.toArray(String[]::new),
                     ascii(token),
-                    ascii(Long.toString(leaseMillis))),
+                    ascii(Long.toString(leaseMillis)),
+                    writes),
             nanos)
         .thenApply(RedisLink::claimOf);
   }
@@ -107,7 +138,23 @@ final class RedisLink implements AutoCloseable {
       return Claim.LED;
     }
     return new Claim(
-        false, new String((byte[]) reply.get(1), StandardCharsets.US_ASCII), (Long) reply.get(2));
+        false,
+        new String((byte[]) reply.get(1), StandardCharsets.US_ASCII),
+        (Long) reply.get(2),
+        ((Long) reply.get(3)) == 1L);
+  }
+
+  /**
+   * Counts a write that completed on this instance in the fleet's count of writes, which every
+   * claim compares; fails with {@link Unavailable} as {@link #claim} does.
+   */
+  CompletableFuture<Long> written(long nanos) {
+    return send(redis -> redis.incr(names.writes()), nanos);
+  }
+
+  /** Returns the cluster slot of the fleet's count of writes. */
+  int writesSlot() {
+    return SlotHash.getSlot(names.writes());
   }
 
   /**

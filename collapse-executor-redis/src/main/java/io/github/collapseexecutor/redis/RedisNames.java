@@ -24,6 +24,19 @@ final class RedisNames {
     return tagged(digest) + ":lease";
   }
 
+  /** Returns the key that holds the fleet's count of writes as the lease of {@code digest} began. */
+  String leaseWrites(String digest) {
+    return tagged(digest) + ":writes";
+  }
+
+  /**
+   * Returns the key of the fleet's count of completed writes: one per prefix, in a slot of its
+   * own on a cluster, never expiring.
+   */
+  String writes() {
+    return prefix + ":writes";
+  }
+
   /** Returns the key of the result of the call that the lease {@code token} made. */
   String result(String digest, String token) {
     return tagged(digest) + ":result:" + token;

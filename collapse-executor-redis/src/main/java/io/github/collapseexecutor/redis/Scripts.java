@@ -20,17 +20,29 @@ import java.util.concurrent.CompletionException;
 final class Scripts {
 
   /**
-   * Takes the lease of a key for a token, or else returns who holds it and for how long: {@code
-   * {1}} or {@code {0, holder, pttl}}. Atomic, so that a lease seen is one still held.
+   * Takes the lease of a key ({@code KEYS[1]}) for a token, noting the fleet's count of writes
+   * beside it ({@code KEYS[2]}), or else returns who holds it, for how long, and whether a write
+   * completed since it was taken: {@code {1}} or {@code {0, holder, pttl, overtaken}}. The count
+   * is {@code KEYS[3]}'s where the script may read it (one Redis), else the one the caller read
+   * just before ({@code ARGV[3]}, on a cluster, where it lives in a slot of its own); a lease
+   * with no count beside it (taken by an earlier version) counts as taken before any write.
+   * Atomic, so that a lease seen is one still held, and a write counted before the claim is seen
+   * by it.
    */
   static final Script CLAIM =
       new Script(
-          "the script that claims a key (SET, GET, PTTL)",
+          "the script that claims a key (GET, SET, PTTL)",
           """
+      local writes = ARGV[3]
+      if KEYS[3] then
+        writes = redis.call('get', KEYS[3]) or '0'
+      end
       if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+        redis.call('set', KEYS[2], writes, 'PX', ARGV[2])
         return {1}
       end
-      return {0, redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1])}
+      local overtaken = (redis.call('get', KEYS[2]) or '0') ~= writes and 1 or 0
+      return {0, redis.call('get', KEYS[1]), redis.call('pttl', KEYS[1]), overtaken}
       """);
 
   /** What {@link #FINISH} returns if it stored the result. */

@@ -16,7 +16,7 @@ final class TierCommands {
    * and loaded as the tier connects; the probe's write; the commands inside the scripts; the end
    * of a call published on a shard channel where the server has them (subscribed per key), or
    * on a classic channel under a pattern subscription; the client's PING as it connects, and
-   * the name it gives its connections where the application names them.
+   * the name it gives its connections where the application names them; the count of writes.
    */
   static final List<String> STANDALONE =
       List.of(
@@ -25,6 +25,7 @@ final class TierCommands {
           "script|load",
           "set",
           "get",
+          "incr",
           "pttl",
           "del",
           "strlen",

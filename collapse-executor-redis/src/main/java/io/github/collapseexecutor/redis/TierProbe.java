@@ -1,8 +1,10 @@
 package io.github.collapseexecutor.redis;
 
 import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetState;
 import java.nio.charset.StandardCharsets;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Finds Redis, and finds it back after an outage or a configuration fault: once per {@link
@@ -27,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * result, hears the end and reads the result, so that the tier is up only once every command, key
  * and channel a call needs is allowed, and a fault that one call met is not taken for mended by a
  * write. While the tier coordinates, it also wakes the callers that wait for a call whose lease is
- * gone with no end heard ({@link #lookForGoneLeases}). Each time Redis answers, it ends again the
+ * gone with no end heard ({@link #lookForGoneLeases}), and, far more often, that Redis still
+ * answers while callers wait ({@link #checkWaits}). Each time Redis answers, it ends again the
  * calls of this instance whose end did not reach Redis ({@link UnendedLeases}).
  */
 final class TierProbe implements AutoCloseable {
@@ -44,6 +49,9 @@ final class TierProbe implements AutoCloseable {
    * loaded machine is no outage; a call's own commands still stop at the coordination timeout.
    */
   private static final long PROBE_WRITE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  /** How often the waits are checked at most, whatever the coordination timeout. */
+  private static final long MIN_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
   /** How long a lease is seen gone before its callers are woken, at least. */
   static final long GONE_GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -64,6 +72,12 @@ final class TierProbe implements AutoCloseable {
   private final Map<String, Long> goneSince = new ConcurrentHashMap<>();
 
   private final long goneGraceNanos;
+
+  /** How long a call's command may take: the coordination timeout. */
+  private final long timeoutNanos;
+
+  /** Whether a check of the waits is under way: one at a time, however late Redis answers. */
+  private final AtomicBoolean checking = new AtomicBoolean();
 
   /** Starts probing at once, on a daemon thread named after the tier. */
   // the schedule ends when close shuts the prober down, and a probe catches what it can throw,
@@ -89,14 +103,68 @@ final class TierProbe implements AutoCloseable {
     this.answerNanos = Math.max(timeoutNanos, PROBE_WRITE_WAIT_NANOS);
     this.intervalNanos = options.probeInterval().toNanos();
     this.goneGraceNanos = Math.max(intervalNanos, GONE_GRACE_NANOS);
+    this.timeoutNanos = timeoutNanos;
+    // two threads: the waits are checked while a probe waits for a Redis that does not answer
     this.prober =
-        Executors.newSingleThreadScheduledExecutor(
+        Executors.newScheduledThreadPool(
+            2,
             runnable -> {
               Thread thread = new Thread(runnable, "collapse-fleet-probe-" + options.name());
               thread.setDaemon(true);
               return thread;
             });
     prober.scheduleWithFixedDelay(this::probe, 0, intervalNanos, TimeUnit.NANOSECONDS);
+    long checkNanos = Math.max(timeoutNanos / 2, MIN_CHECK_NANOS);
+    prober.scheduleWithFixedDelay(this::checkWaits, checkNanos, checkNanos, TimeUnit.NANOSECONDS);
+  }
+
+  /**
+   * Bounds the waits for other instances' calls when Redis stops answering without closing its
+   * connections (a frozen process, a network that drops packets): no end will come, and the
+   * callers that wait would wait out the other instance's lease, or their own limit, while their
+   * instance sends Redis nothing that could fail. While callers wait, every half coordination
+   * timeout (at least {@link #MIN_CHECK_NANOS}) it reads the lease of one key they wait on, on
+   * each master they wait on; a read not answered within the coordination timeout wakes the
+   * callers that wait on that master, who make their own calls, and counts as a late command. A
+   * caller so waits at most about one and a half coordination timeouts past the moment Redis
+   * stopped answering, whichever instance's call it waited for.
+   */
+  @SuppressWarnings("FutureReturnValueIgnored") // the answers are handled where they arrive
+  private void checkWaits() {
+    if (!health.up() || !checking.compareAndSet(false, true)) {
+      return;
+    }
+    Map<String, String> byMaster = new HashMap<>();
+    for (String[] call : publications.unheardFor(0)) {
+      byMaster.putIfAbsent(masterOf(call[0]), call[0]);
+    }
+    if (byMaster.isEmpty()) {
+      checking.set(false);
+      return;
+    }
+    AtomicInteger left = new AtomicInteger(byMaster.size());
+    byMaster.forEach(
+        (master, digest) ->
+            link.leaseHolder(digest, timeoutNanos)
+                .whenComplete(
+                    (holder, failure) -> {
+                      if (failure != null && health.up()) {
+                        publications.releaseWhere(waited -> masterOf(waited).equals(master));
+                        if (health.state() != FleetState.DEGRADED) {
+                          // degraded, a master that does not answer says nothing of the others
+                          health.commandFailed(link.unavailable(failure).fault());
+                        }
+                      }
+                      if (left.decrementAndGet() == 0) {
+                        checking.set(false);
+                      }
+                    }));
+  }
+
+  /** Returns the master that serves {@code digest}: the one Redis, or a master of a cluster. */
+  private String masterOf(String digest) {
+    RedisTarget.Shard shard = link.shardOf(digest);
+    return shard == null ? "" : shard.node();
   }
 
   private void probe() {

@@ -30,7 +30,7 @@ final class FaultsTest {
         .isEqualTo(
             "ACL SETUSER fleet on ><password> resetkeys "
                 + "~collapse:fleet:* resetchannels &collapse:fleet:* -@all +evalsha +eval +script|load "
-                + "+set +get +pttl +del +strlen +publish +spublish +psubscribe +ssubscribe "
+                + "+set +get +incr +pttl +del +strlen +publish +spublish +psubscribe +ssubscribe "
                 + "+sunsubscribe +ping +client|setname");
     assertThat(
             new Faults("collapse:fleet", RedisTarget.Topology.STANDALONE, "fleet", true).aclLine())
@@ -52,7 +52,7 @@ final class FaultsTest {
 
     assertThat(fault.configuration()).isTrue();
     assertThat(fault.text())
-        .contains("a command in the script that claims a key (SET, GET, PTTL)")
+        .contains("a command in the script that claims a key (GET, SET, PTTL)")
         .contains(standalone.aclLine());
   }
 

@@ -170,6 +170,54 @@ final class FleetCoordinatorTest {
     assertThat(b.stats().joined()).isEqualTo(2);
   }
 
+  /**
+   * Hazard: a read sent to one instance after a write completed on another joins a call that
+   * the other instance started before the write, and answers from before it: a user who saved a
+   * form on one instance sees the old value on the next page from another. The write's count in
+   * Redis keeps every later caller out of that call, while a caller that came before the write
+   * keeps it, and a call that starts after the write is joined again.
+   */
+  @Test
+  void noInstanceJoinsACallThatStartedBeforeAWriteAnotherInstanceCompleted() throws Exception {
+    FleetOptions options = TestRedis.options().build();
+    FleetCoordinator a = instance(options);
+    FleetCoordinator b = instance(options);
+    FleetKey key = FleetKey.of("GET", "/report");
+    GatedBackend held = new GatedBackend();
+    Future<String> leader =
+        callers.submit(() -> a.call(key, FleetCodec.utf8(), () -> held.call("/report")));
+    held.awaitFirstCall();
+    Future<String> before =
+        callers.submit(
+            () -> b.call(key, FleetCodec.utf8(), Duration.ofSeconds(20), () -> "not this one"));
+    awaitTrue(() -> b.watching() == 1, "the caller before the write to wait for the first one");
+
+    a.written().get(10, TimeUnit.SECONDS);
+    String after = b.call(key, FleetCodec.utf8(), Duration.ofSeconds(20), () -> "own answer");
+    held.open();
+
+    assertThat(after).isEqualTo("own answer");
+    assertThat(before.get(10, TimeUnit.SECONDS)).isEqualTo("answer to /report");
+    assertThat(leader.get(10, TimeUnit.SECONDS)).isEqualTo("answer to /report");
+    assertThat(b.stats().overtaken()).isEqualTo(1);
+    assertThat(b.stats().joined()).isEqualTo(1);
+
+    // a call that started after the write is joined as before
+    GatedBackend later = new GatedBackend();
+    Future<String> nextLeader =
+        callers.submit(() -> a.call(key, FleetCodec.utf8(), () -> later.call("/report")));
+    later.awaitFirstCall();
+    Future<String> joiner =
+        callers.submit(
+            () -> b.call(key, FleetCodec.utf8(), Duration.ofSeconds(20), () -> "not this one"));
+    awaitTrue(() -> b.watching() == 1, "the caller after the write to wait for the new call");
+    later.open();
+    assertThat(joiner.get(10, TimeUnit.SECONDS)).isEqualTo("answer to /report");
+    assertThat(nextLeader.get(10, TimeUnit.SECONDS)).isEqualTo("answer to /report");
+    assertThat(b.stats().joined()).isEqualTo(2);
+    assertThat(b.stats().overtaken()).isEqualTo(1);
+  }
+
   @Test
   void aCallerThatMustNotBlockDoesNotJoinACallThatStartedBeforeItsInstancesWrite()
       throws Exception {

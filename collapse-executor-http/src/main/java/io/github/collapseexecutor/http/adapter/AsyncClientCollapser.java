@@ -75,8 +75,8 @@ public final class AsyncClientCollapser extends HttpCollapser {
 
   /**
    * Returns the caller's future of a write's {@code call}, which completes only once the write
-   * was counted ({@link #written}): the caller's own stages, which may send a read, run after
-   * that. Cancelling it cancels {@code call}.
+   * was counted ({@link #written}), by the fleet tier too: the caller's own stages, which may
+   * send a read, run after that. Cancelling it cancels {@code call}.
    */
   // the callback handles both outcomes: the stage whenComplete returns holds nothing more
   @SuppressWarnings("FutureReturnValueIgnored")
@@ -90,14 +90,17 @@ public final class AsyncClientCollapser extends HttpCollapser {
           }
         };
     call.whenComplete(
-        (response, failure) -> {
-          protocol().written(group);
-          if (failure != null) {
-            caller.completeExceptionally(failure);
-          } else {
-            caller.complete(response);
-          }
-        });
+        (response, failure) ->
+            protocol()
+                .written(group)
+                .whenComplete(
+                    (counted, never) -> {
+                      if (failure != null) {
+                        caller.completeExceptionally(failure);
+                      } else {
+                        caller.complete(response);
+                      }
+                    }));
     return caller;
   }
 

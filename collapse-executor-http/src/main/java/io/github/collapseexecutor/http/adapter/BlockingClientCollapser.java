@@ -103,7 +103,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
       return execute(null, request, driver);
     } finally {
       // its response (or failure) is back: a read sent from now on must not join an earlier one
-      protocol().written(rules().groupOf(request));
+      protocol().written(rules().groupOf(request)).toCompletableFuture().join();
     }
   }
 

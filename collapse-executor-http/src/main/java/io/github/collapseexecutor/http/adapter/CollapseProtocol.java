@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
@@ -303,15 +304,16 @@ final class CollapseProtocol implements AutoCloseable {
   /**
    * Counts a write that completed, whose path is {@code matchPath} (as the groups match it), or
    * {@code null} for one whose path is unknown: from now on, reads do not join calls that
-   * started before it ({@link WriteClock}).
+   * started before it ({@link WriteClock}), here or, through a fleet tier, on any instance.
+   * Returns the stage of the tier's count of it ({@link LeaderCall#written()}).
    */
-  void written(@Nullable String matchPath) {
-    written(matchPath == null ? -1 : rules.groupOf(matchPath));
+  CompletionStage<Void> written(@Nullable String matchPath) {
+    return written(matchPath == null ? -1 : rules.groupOf(matchPath));
   }
 
-  /** Counts a write that completed, whose path the groups place in {@code group} (-1: none). */
-  void written(int group) {
-    writes.written(group);
+  /** {@link #written(String)} of a write whose path the groups place in {@code group} (-1: none). */
+  CompletionStage<Void> written(int group) {
+    return writes.written(group) ? leaderCall.written() : LeaderCall.WRITTEN;
   }
 
   /** Counts a request that no group takes and leaves its observation alone. */

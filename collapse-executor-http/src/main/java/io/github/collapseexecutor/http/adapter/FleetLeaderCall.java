@@ -154,6 +154,16 @@ final class FleetLeaderCall implements LeaderCall {
     return answered;
   }
 
+  /** {@inheritDoc} A tier that fails as it is told counts the write on this instance only. */
+  @Override
+  public CompletionStage<Void> written() {
+    try {
+      return fleet.written().exceptionally(failure -> null);
+    } catch (RuntimeException failure) {
+      return WRITTEN;
+    }
+  }
+
   /**
    * Returns the text of {@code key} for the tier, or {@code null} if the request stays on this
    * instance: a part of the key another instance cannot compare. Besides the key it names the

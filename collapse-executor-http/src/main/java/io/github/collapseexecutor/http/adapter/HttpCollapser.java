@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
+import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -63,14 +64,27 @@ public abstract sealed class HttpCollapser implements AutoCloseable
    * arrives never joins a call that started before this moment, as that call may have read the
    * state from before the write; the call goes on for the requests that joined it before.
    * Which groups a write concerns is {@link HttpCollapseOptions#writeScope()}'s to say, from the
-   * write's path.
+   * write's path. With a fleet tier in the options, it returns once the tier counted the write
+   * too, so that no instance's request joins such a call either: at most the tier's
+   * coordination timeout later.
    *
    * @param matchPath the write's path as the groups match it (a servlet's without its context
    *     path), or {@code null} if unknown: it then concerns only adapters whose writes concern
    *     every group
    */
   public final void written(@Nullable String matchPath) {
-    protocol.written(matchPath);
+    protocol.written(matchPath).toCompletableFuture().join();
+  }
+
+  /**
+   * {@link #written} for a server that must not block: the collapser counts the write at once,
+   * and the stage completes once the fleet tier of the options, if any, counted it too (it never
+   * fails, and completes within the tier's coordination timeout). Let the write's response leave
+   * once it completed, so that a read its client sends next, to any instance, never joins a call
+   * that started before the write.
+   */
+  public final CompletionStage<Void> writtenAsync(@Nullable String matchPath) {
+    return protocol.written(matchPath);
   }
 
   /** Returns the name of the collapse executor: the options' name, or the default given. */

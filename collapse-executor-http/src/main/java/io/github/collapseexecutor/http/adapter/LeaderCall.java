@@ -2,6 +2,7 @@ package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.fleet.Fleet;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
 
@@ -31,7 +32,15 @@ interface LeaderCall {
             Lead lead, @Nullable DetailCodec<?> codec, AsyncSteps<T> steps) {
           return null;
         }
+
+        @Override
+        public CompletionStage<Void> written() {
+          return WRITTEN;
+        }
       };
+
+  /** A write that no other instance need learn of: complete. */
+  CompletionStage<Void> WRITTEN = CompletableFuture.completedFuture(null);
 
   /**
    * Returns how the leaders of the collapse executor {@code name} make their calls under
@@ -61,6 +70,13 @@ interface LeaderCall {
    */
   <T> @Nullable CompletionStage<? extends T> makeAsync(
       Lead lead, @Nullable DetailCodec<?> codec, AsyncSteps<T> steps);
+
+  /**
+   * Tells the other instances that a write completed here, so that their requests from now on
+   * never take the response of a call that started before it; returns the stage that completes
+   * once they can know of it, or the tier's own bound passed. It never fails.
+   */
+  CompletionStage<Void> written();
 
   /**
    * What a leading request whose thread may block does.

@@ -50,9 +50,10 @@ final class WriteClock {
   }
 
   /**
-   * Counts a write that completed, whose path the groups place in {@code group} (-1 for none).
+   * Counts a write that completed, whose path the groups place in {@code group} (-1 for none),
+   * and returns whether it concerns any group.
    */
-  void written(int group) {
+  boolean written(int group) {
     long now = System.nanoTime();
     if (!ownGroup) {
       lastWritten.set(0, now);
@@ -64,6 +65,7 @@ final class WriteClock {
     if (ownGroup && group >= 0) {
       byGroup.incrementAndGet(group);
     }
+    return !ownGroup || group >= 0;
   }
 
   /**

@@ -33,6 +33,17 @@ final class MemoryFleet implements Fleet {
 
   volatile int calls;
 
+  /** The writes told to the tier, and the stage each is given: the test completes it. */
+  volatile int writes;
+
+  final CompletableFuture<Void> counted = new CompletableFuture<>();
+
+  @Override
+  public CompletionStage<Void> written() {
+    writes++;
+    return counted;
+  }
+
   @Override
   public <X extends Exception> byte @Nullable [] call(
       List<String> key, Duration maxWait, Call<X> call) throws X, InterruptedException {

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.http.adapter;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.collapseexecutor.core.CallerOutcome;
 import io.github.collapseexecutor.http.CallObserver;
@@ -25,7 +26,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -103,6 +106,29 @@ final class ServerCollapserFleetTest {
     assertThat(outcomes)
         .map(AtomicReference::get)
         .containsExactlyInAnyOrder("first LED", "second JOINED_ELSEWHERE", "second JOINED");
+  }
+
+  /**
+   * Hazard: a write's response leaves before the other instances know of it, and a read its
+   * client sends next to another instance joins a call from before the write. The write is told
+   * to the tier, and the server learns that it may let the response leave only once the tier
+   * counted it: a blocking server returns then, a non-blocking one has a stage that completes
+   * then.
+   */
+  @Test
+  void aWriteReturnsOnceTheFleetCountedIt() throws Exception {
+    CompletionStage<Void> nonBlocking = first.writtenAsync("/x");
+    Future<?> blocking = threads.submit(() -> second.written("/x"));
+
+    while (fleet.writes < 2) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+    }
+    assertThat(nonBlocking.toCompletableFuture()).isNotDone();
+    assertThatThrownBy(() -> blocking.get(100, TimeUnit.MILLISECONDS))
+        .isInstanceOf(TimeoutException.class);
+    fleet.counted.complete(null);
+    blocking.get(WAIT, TimeUnit.SECONDS);
+    assertThat(nonBlocking.toCompletableFuture()).isCompleted();
   }
 
   /**

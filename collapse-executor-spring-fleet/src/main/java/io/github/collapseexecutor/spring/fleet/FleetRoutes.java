@@ -8,6 +8,8 @@ import io.github.collapseexecutor.spring.annotation.LeaderRoutes;
 import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -61,6 +63,16 @@ final class FleetRoutes implements LeaderRoutes {
               + " the method and its named executor.");
     }
     return new FleetRoute(tier, method, new FleetValues(codec(method)));
+  }
+
+  /**
+   * {@inheritDoc} Through the application's {@link Fleet} bean, which counts it for every
+   * instance, the HTTP adapters' requests too.
+   */
+  @Override
+  public CompletionStage<Void> written() {
+    Fleet tier = fleet.getIfAvailable();
+    return tier == null ? CompletableFuture.completedFuture(null) : tier.written();
   }
 
   /**

@@ -142,12 +142,15 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
   /**
    * Returns {@code served}, the pass of a write, telling the collapser once the write's response
    * is complete, so that no read that arrives after it joins a read that started before: as its
-   * response commits, before its client can see it, and again when the pass ends.
+   * response commits, before its client can see it (once a fleet tier counted it too), and
+   * again when the pass ends.
    */
   private Mono<Void> counted(ServerWebExchange exchange, Mono<Void> served) {
     String path = exchange.getRequest().getPath().pathWithinApplication().value();
-    exchange.getResponse().beforeCommit(() -> Mono.fromRunnable(() -> collapser().written(path)));
-    return served.doFinally(signal -> collapser().written(path));
+    exchange
+        .getResponse()
+        .beforeCommit(() -> Mono.fromCompletionStage(() -> collapser().writtenAsync(path)));
+    return served.doFinally(signal -> collapser().writtenAsync(path));
   }
 
   private Mono<Void> serve(

@@ -73,13 +73,14 @@ class CollapsingConfiguration {
   }
 
   /**
-   * The writes completed in the application, which collapsed calls never go back before; static,
-   * as the post-processor that counts transactions needs it.
+   * The writes completed in the application, which collapsed calls never go back before, told to
+   * the {@link LeaderRoutes} bean if any; static, as the post-processor that counts transactions
+   * needs it.
    */
   @Bean
   @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-  static CompletedWrites collapseCompletedWrites() {
-    return new CompletedWrites();
+  static CompletedWrites collapseCompletedWrites(ObjectProvider<LeaderRoutes> leaderRoutes) {
+    return new CompletedWrites(leaderRoutes::getIfAvailable);
   }
 
   /** One executor, the default one, with the core's default options and no caller timeout. */

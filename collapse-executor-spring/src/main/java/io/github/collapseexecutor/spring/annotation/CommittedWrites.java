@@ -8,6 +8,7 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.transaction.ConfigurableTransactionManager;
+import org.springframework.transaction.ReactiveTransaction;
 import org.springframework.transaction.TransactionExecution;
 import org.springframework.transaction.TransactionExecutionListener;
 
@@ -71,8 +72,15 @@ final class CommittedWrites
     @Override
     public void afterCommit(TransactionExecution transaction, @Nullable Throwable commitFailure) {
       // a failed commit may have written part of it: counted too, which costs only a run
-      if (!transaction.isReadOnly()) {
+      if (transaction.isReadOnly()) {
+        return;
+      }
+      if (transaction instanceof ReactiveTransaction) {
+        // on an event loop, which must not wait: the other instances learn of it a moment later
         writes.completed();
+      } else {
+        // the transaction's caller goes on once the other instances can know of it
+        writes.completedHere();
       }
     }
   }

@@ -6,6 +6,7 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.core.ResolvableType;
@@ -36,6 +37,18 @@ public interface LeaderRoutes {
    *     of its bean fails
    */
   @Nullable Route route(RoutedMethod method);
+
+  /**
+   * Tells the routes that a write completed on this instance (a transaction committed, a
+   * {@link CollapseBarrier} method returned), so that a run anywhere that arrives from now on
+   * takes no result of a run that started before it; returns the stage that completes once the
+   * routes' other instances can know of it, or their own bound passed. It never fails. By
+   * default it completes at once: only this instance's runs are kept apart
+   * ({@link RoutedCall#sinceLastWrite()}).
+   */
+  default CompletionStage<Void> written() {
+    return CompletableFuture.completedFuture(null);
+  }
 
   /**
    * A {@link Collapsible} method whose leaders' runs may be routed.

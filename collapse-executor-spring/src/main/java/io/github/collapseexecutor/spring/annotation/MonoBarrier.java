@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.annotation;
 
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Signal;
 
 /**
  * The barrier of a method returning a {@code Mono}, or of a {@code suspend fun}, which Spring AOP
@@ -13,16 +14,30 @@ final class MonoBarrier {
 
   /**
    * Returns {@code publisher}, counting a completed write when a subscription to it ends: before
-   * its subscriber gets the end, so that a read the caller makes once it has it never joins a run
+   * its subscriber gets the end, and once the other instances can know of it, so that a read the caller makes once it has it never joins a run
    * that started before the write.
    */
   static Object afterTermination(Object publisher, CompletedWrites writes) {
     if (publisher instanceof Mono<?> mono) {
-      return mono.doOnTerminate(writes::completed).doOnCancel(writes::completed);
+      return mono.materialize()
+          .delayUntil(signal -> counted(signal, writes))
+          .dematerialize()
+          .doOnCancel(writes::completed);
     }
     if (publisher instanceof Flux<?> flux) {
-      return flux.doOnTerminate(writes::completed).doOnCancel(writes::completed);
+      return flux.materialize()
+          .delayUntil(signal -> counted(signal, writes))
+          .dematerialize()
+          .doOnCancel(writes::completed);
     }
     return publisher;
+  }
+
+  /**
+   * Returns what delays {@code signal}: at its end, the count of the write, by the other
+   * instances too; nothing for a value.
+   */
+  private static Mono<Void> counted(Signal<?> signal, CompletedWrites writes) {
+    return signal.isOnNext() ? Mono.empty() : Mono.fromCompletionStage(writes::completed);
   }
 }

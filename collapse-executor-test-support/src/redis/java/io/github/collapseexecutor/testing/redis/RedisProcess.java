@@ -94,6 +94,22 @@ final class RedisProcess {
     ALIVE.remove(process);
   }
 
+  /**
+   * Sends the process {@code signal} ({@code STOP}, {@code CONT}), as {@code kill -s} does: a
+   * stopped server keeps its connections and answers nothing.
+   */
+  void signal(String signal) throws IOException {
+    Process kill = new ProcessBuilder("kill", "-s", signal, Long.toString(process.pid())).start();
+    try {
+      if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        throw new IOException("kill -s " + signal + " " + process.pid() + " failed");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    }
+  }
+
   /** Starts the process again on the same port, with the same arguments. */
   void restart() throws IOException {
     process = launch();

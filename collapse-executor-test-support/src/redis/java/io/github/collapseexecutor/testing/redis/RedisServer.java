@@ -68,6 +68,19 @@ public final class RedisServer implements AutoCloseable {
     process.stop();
   }
 
+  /**
+   * Freezes the server, as {@code SIGSTOP} does: its connections stay open and it answers
+   * nothing until {@link #thaw()}; closing it stops it all the same.
+   */
+  public void freeze() throws IOException {
+    process.signal("STOP");
+  }
+
+  /** Lets a frozen server go on ({@code SIGCONT}). */
+  public void thaw() throws IOException {
+    process.signal("CONT");
+  }
+
   /** Starts the server again on the same port, with the same settings and no data. */
   public void restart() throws IOException {
     process.restart();

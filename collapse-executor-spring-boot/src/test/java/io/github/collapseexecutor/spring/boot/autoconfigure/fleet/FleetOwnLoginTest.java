@@ -24,7 +24,7 @@ final class FleetOwnLoginTest {
    * Spring Boot's Redis health needs, so the application could not use this user itself.
    */
   private static final String TIER_COMMANDS =
-      "+evalsha +eval +script|load +set +get +pttl +del"
+      "+evalsha +eval +script|load +set +get +incr +pttl +del"
           + " +strlen +publish +spublish +psubscribe +ssubscribe +sunsubscribe +ping";
 
   @Test
