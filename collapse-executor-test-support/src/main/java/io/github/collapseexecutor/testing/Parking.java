@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /** Bounded waits for tests that make threads meet: every wait ends after 10 s at most. */
 public final class Parking {
@@ -14,6 +15,20 @@ public final class Parking {
   public static void awaitParked(List<Thread> threads) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!allParked(threads) && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+    }
+  }
+
+  /**
+   * Waits, at most 10 s, until {@code condition} holds, failing naming {@code what} if it does
+   * not: for what is reported after the caller has its answer, with no latch to wait on.
+   */
+  public static void awaitTrue(BooleanSupplier condition, String what) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new IllegalStateException("waited 10 s for " + what);
+      }
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
     }
   }

@@ -11,6 +11,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAuto
 import io.github.collapseexecutor.spring.boot.autoconfigure.e2e.GrpcEchoService;
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcClientAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerAutoConfiguration;
+import io.github.collapseexecutor.testing.Parking;
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.inprocess.InProcessChannelBuilder;
@@ -84,6 +85,9 @@ final class GrpcInterceptorSwitchTest {
               channel.shutdownNow();
             }
           }
+          // each run is counted as it is reported, after its caller has the answer
+          Parking.awaitTrue(
+              () -> countsOf(endpoint, "grpc").calls() == 3, "the three calls to be counted");
           endpoint.switchCollapsing("grpc-server", false, null);
 
           assertThat(endpoint.collapse().coreExecutors())
@@ -108,5 +112,13 @@ final class GrpcInterceptorSwitchTest {
                             .switchCollapsing("grcp", false, null))
                 .isInstanceOf(InvalidEndpointRequestException.class)
                 .hasMessageContaining("core executors: [grpc, grpc-server]"));
+  }
+
+  private static RunCounts countsOf(CollapseEndpoint endpoint, String name) {
+    return endpoint.collapse().coreExecutors().stream()
+        .filter(core -> core.name().equals(name))
+        .findFirst()
+        .orElseThrow()
+        .counts();
   }
 }
