@@ -117,6 +117,15 @@ public interface Fleet {
   }
 
   /**
+   * Tells the tier that keys of this instance hold {@code value} as {@code part}: a server filter
+   * notes the local port and the {@code Host} of each request it asks for, which differ between
+   * instances that can never share. The tier tells the other instances, and warns when one has
+   * no value of a part in common with this one ({@link FleetStats#instances()}). It must cost
+   * next to nothing when the value was noted before. By default it does nothing.
+   */
+  default void noteKeyPart(String part, String value) {}
+
+  /**
    * This instance's call for the fleet.
    *
    * @param <X> what it throws

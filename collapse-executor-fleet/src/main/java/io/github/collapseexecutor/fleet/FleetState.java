@@ -39,5 +39,12 @@ public enum FleetState {
    * its replica took its slots over. {@link FleetStats#lastProblem()} names the master; {@link
    * FleetStats#coordinating()} is true, since every other call coordinates.
    */
-  DEGRADED
+  DEGRADED,
+
+  /**
+   * The store answers, and no call or write reached the tier yet: on an instance where no adapter
+   * or method routes to the tier, it stays so. {@link FleetStats#coordinating()} is true, since a
+   * call would coordinate.
+   */
+  IDLE
 }

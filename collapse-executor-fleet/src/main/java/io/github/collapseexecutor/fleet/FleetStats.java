@@ -2,6 +2,7 @@ package io.github.collapseexecutor.fleet;
 
 import io.github.collapseexecutor.core.Incubating;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -9,7 +10,8 @@ import java.util.Optional;
  * statistics a store implements ({@code collapse-executor-redis}'s {@code FleetCoordinator.stats()})
  * and that meters and endpoints read, with no type of the store. Each call that reaches the tier
  * is counted once, by how it got its result: {@link #led()}, {@link #joined()},
- * {@link #fellBack()}, {@link #leaseLost()} or {@link #unshared()}.
+ * {@link #fellBack()}, {@link #leaseLost()}, {@link #unshared()}, {@link #overtaken()} or
+ * {@link #joinedOwn()}.
  *
  * <p>A figure added later comes as a default method, so that a store written against an earlier
  * version still implements it, and a reader sees the figure as zero or empty until the store
@@ -21,8 +23,34 @@ public interface FleetStats {
   /** Returns the calls this instance made for the fleet, holding the key (its lease on Redis). */
   long led();
 
-  /** Returns the calls answered by another instance's result. */
+  /** Returns the calls answered by another instance's result: this instance joined elsewhere. */
   long joined();
+
+  /**
+   * Returns the calls this instance led whose result another instance took, as those instances
+   * tell it through the store, a few seconds late at most (one probe interval on Redis).
+   */
+  default long othersJoined() {
+    return 0;
+  }
+
+  /**
+   * Returns the calls answered by a call of their own instance that reached the tier beside
+   * them: its local collapse kept the two apart (they arrived on another local address, or their
+   * response varied on a header), or they go through none. No join of another instance.
+   */
+  default long joinedOwn() {
+    return 0;
+  }
+
+  /**
+   * Returns the instances of the fleet the tier heard from lately, this one first, with the key
+   * parts each noted ({@link Fleet#noteKeyPart}) and those it has no value of in common with
+   * this one; empty until the store answered.
+   */
+  default List<FleetInstance> instances() {
+    return List.of();
+  }
 
   /**
    * Returns the calls that went on as local collapse because the store was down, slow or full;

@@ -73,6 +73,24 @@ public final class CollapseKey {
     return Arrays.asList(target, query, headers, namedHeaders, context.onEveryInstance());
   }
 
+  /**
+   * Returns, for a request a server received, the parts of its key that stand for where it was
+   * received, as instances of one application must share them to share calls: the local
+   * {@code port} and the {@code Host} it named; none for a client's request.
+   */
+  public Map<String, String> receivedAt() {
+    if (context.localAddress() == null) {
+      return Map.of();
+    }
+    int origin = target.indexOf("://") + 3;
+    int path = target.indexOf('/', origin);
+    return Map.of(
+        "port",
+        Integer.toString(context.localPort()),
+        "Host",
+        target.substring(origin, path < 0 ? target.length() : path));
+  }
+
   @Override
   public boolean equals(@Nullable Object other) {
     return other instanceof CollapseKey that

@@ -21,10 +21,11 @@ import java.util.function.ToDoubleFunction;
  * {@code reason}: {@code tier-down}, {@code timeout} or {@code redis-error}; every other outcome
  * has reason {@code none}), {@code lease-lost} (it waited for another instance, whose lease or
  * its own wait ran out, then made its own call), {@code unshared} (the other instance's result
- * was not shared) and {@code overtaken}; {@value #EVICTED}, the leases this instance led that
+ * was not shared), {@code overtaken} and {@code joined-own} (it took the result of a call of
+ * its own instance); {@value #EVICTED}, the leases this instance led that
  * Redis dropped while their calls ran; {@value #OUTAGES}, how many times Redis stopped answering;
  * {@value #STATE}, 1 for the {@code state} the tier is in ({@code starting}, {@code
- * coordinating}, {@code failing-open}, {@code misconfigured}) and 0 for the others; and
+ * coordinating}, {@code failing-open}, {@code misconfigured}, {@code degraded}, {@code idle}) and 0 for the others; and
  * {@value #COORDINATING}, 1 while the tier coordinates through Redis and 0 otherwise.
  *
  * <p>With a plain {@link MeterRegistry}, bind each coordinator once:
@@ -75,6 +76,7 @@ public final class FleetStatsMeterBinder implements MeterBinder {
     calls(registry, tags, "lease-lost", NO_REASON, FleetStats::leaseLost);
     calls(registry, tags, "unshared", NO_REASON, FleetStats::unshared);
     calls(registry, tags, "overtaken", NO_REASON, FleetStats::overtaken);
+    calls(registry, tags, "joined-own", NO_REASON, FleetStats::joinedOwn);
     FunctionCounter.builder(EVICTED, stats, FleetStats::evicted)
         .description("Leases this instance led that Redis dropped while their call ran")
         .tags(tags)

@@ -29,12 +29,13 @@ final class AsyncCalls {
       long maxWaitNanos,
       long maxAgeNanos,
       Supplier<? extends CompletionStage<T>> call) {
+    fleet.counters.asked();
     String digest = fleet.secret.digest(key);
     if (!fleet.coordinates(digest)) {
       fleet.counters.countFellBack(FallbackReason.TIER_DOWN);
       return start(call);
     }
-    String token = fleet.secret.token();
+    String token = fleet.token();
     long asked = System.nanoTime();
     return fleet
         .link
@@ -153,7 +154,7 @@ final class AsyncCalls {
                       ? null
                       : fleet.values.open(waited.value(), codec, digest, claim.holder());
               if (result != null) {
-                fleet.counters.joined.increment();
+                fleet.joined(claim);
               } else {
                 fleet.countFellShort(waited.signal());
               }

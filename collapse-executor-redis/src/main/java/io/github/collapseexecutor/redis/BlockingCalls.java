@@ -23,12 +23,13 @@ final class BlockingCalls {
   <T, X extends Exception> T call(
       FleetKey key, FleetCodec<T> codec, long maxWaitNanos, long maxAgeNanos, FleetCall<T, X> call)
       throws X, InterruptedException {
+    fleet.counters.asked();
     String digest = fleet.secret.digest(key);
     if (!fleet.coordinates(digest)) {
       fleet.counters.countFellBack(FallbackReason.TIER_DOWN);
       return call.call();
     }
-    String token = fleet.secret.token();
+    String token = fleet.token();
     Claim claim;
     long asked = System.nanoTime();
     try {
@@ -116,7 +117,7 @@ final class BlockingCalls {
       }
       T result = value == null ? null : fleet.values.open(value, codec, digest, claim.holder());
       if (result != null) {
-        fleet.counters.joined.increment();
+        fleet.joined(claim);
       } else {
         fleet.countFellShort(signal);
       }

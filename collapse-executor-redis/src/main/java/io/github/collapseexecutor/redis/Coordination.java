@@ -26,6 +26,7 @@ final class Coordination {
   final RedisLink link;
   final FleetCounters counters;
   final EvictionWatch eviction;
+  final FleetInstances instances;
   final long timeoutNanos;
   final long leaseMillis;
   final long leaseNanos;
@@ -41,7 +42,8 @@ final class Coordination {
       TierHealth health,
       RedisLink link,
       FleetCounters counters,
-      EvictionWatch eviction) {
+      EvictionWatch eviction,
+      FleetInstances instances) {
     this.options = options;
     this.secret = secret;
     this.values = new SealedValues(secret, options);
@@ -50,6 +52,7 @@ final class Coordination {
     this.link = link;
     this.counters = counters;
     this.eviction = eviction;
+    this.instances = instances;
     this.timeoutNanos = options.coordinationTimeout().toNanos();
     this.leaseMillis = options.leaseTime().toMillis();
     this.leaseNanos = options.leaseTime().toNanos();
@@ -62,6 +65,33 @@ final class Coordination {
    */
   boolean coordinates(String digest) {
     return health.up(() -> link.slotOf(digest));
+  }
+
+  /**
+   * Returns a new token for a lease of this instance: its id, a dot and a random part, so that a
+   * caller that takes the result of a lease tells whose instance made the call ({@link #joined}).
+   */
+  String token() {
+    return instances.self() + "." + secret.token();
+  }
+
+  /**
+   * Counts a result taken of the call of {@code claim}'s holder: a join of another instance's
+   * call, which that instance learns of ({@link FleetInstances}), or of a call of this instance
+   * that reached the tier beside the caller (its local collapse kept them apart, or there is
+   * none), which is no join of another instance.
+   */
+  void joined(Claim claim) {
+    String holder = claim.holder();
+    String self = instances.self();
+    if (holder.length() > self.length()
+        && holder.charAt(self.length()) == '.'
+        && holder.startsWith(self)) {
+      counters.joinedOwn.increment();
+    } else {
+      counters.joined.increment();
+      instances.joined(holder);
+    }
   }
 
   /** Returns {@code duration} in nanoseconds, at least 0, {@link #NO_LIMIT} if longer. */
@@ -117,6 +147,7 @@ final class Coordination {
    * instances that reach Redis meanwhile learn of the write only through their own writes.
    */
   CompletableFuture<Void> written() {
+    counters.asked();
     if (!health.up(link::writesSlot)) {
       return CompletableFuture.completedFuture(null);
     }

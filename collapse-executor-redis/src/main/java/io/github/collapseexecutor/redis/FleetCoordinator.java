@@ -82,7 +82,9 @@ public final class FleetCoordinator implements AutoCloseable {
     RedisNames names = new RedisNames(options.keyPrefix());
     Publications publications = new Publications(names);
     TierHealth health = new TierHealth(options.name(), publications::releaseAll);
-    FleetCounters counters = new FleetCounters(health);
+    FleetInstances instances =
+        new FleetInstances(options.name(), options.keyPrefix(), secret.token());
+    FleetCounters counters = new FleetCounters(health, instances);
     Faults faults =
         new Faults(options.keyPrefix(), target.topology(), target.user(), target.selectsDatabase());
     EvictionWatch eviction = new EvictionWatch(options.name(), counters.evicted);
@@ -94,10 +96,12 @@ public final class FleetCoordinator implements AutoCloseable {
             new RedisConnections(target, names, faults, publications, eviction, lost),
             faults,
             options);
-    this.fleet = new Coordination(options, secret, publications, health, link, counters, eviction);
+    this.fleet =
+        new Coordination(
+            options, secret, publications, health, link, counters, eviction, instances);
     this.blocking = new BlockingCalls(fleet);
     this.async = new AsyncCalls(fleet);
-    this.probe = new TierProbe(link, publications, health, faults, names, secret.token(), options);
+    this.probe = new TierProbe(link, publications, health, faults, names, instances, options);
   }
 
   /**
@@ -276,6 +280,14 @@ public final class FleetCoordinator implements AutoCloseable {
     return fleet.written();
   }
 
+  /**
+   * Notes that keys of this instance hold {@code value} as {@code part}, for the other instances
+   * ({@link io.github.collapseexecutor.fleet.Fleet#noteKeyPart}).
+   */
+  void noteKeyPart(String part, String value) {
+    fleet.instances.note(part, value);
+  }
+
   /** Returns what this coordinator did so far, what it does now and the last problem it met. */
   public FleetStats stats() {
     return fleet.counters;
@@ -294,6 +306,11 @@ public final class FleetCoordinator implements AutoCloseable {
   /** Sets what runs between a claim that found the key held and the watch, for tests. */
   void beforeWatch(Runnable action) {
     fleet.beforeWatch = action;
+  }
+
+  /** Stops telling the other instances about this one, for tests that count Redis's commands. */
+  void tellNoInstances() {
+    probe.tellsInstances = false;
   }
 
   /** Returns how many callers watch for another instance's call now. */

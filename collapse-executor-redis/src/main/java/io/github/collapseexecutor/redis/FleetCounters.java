@@ -1,10 +1,12 @@
 package io.github.collapseexecutor.redis;
 
 import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetInstance;
 import io.github.collapseexecutor.fleet.FleetState;
 import io.github.collapseexecutor.fleet.FleetStats;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -17,12 +19,25 @@ final class FleetCounters implements FleetStats {
   final LongAdder unshared = new LongAdder();
   final LongAdder overtaken = new LongAdder();
   final LongAdder evicted = new LongAdder();
+  final LongAdder joinedOwn = new LongAdder();
   private final LongAdder[] fellBack = new LongAdder[FallbackReason.values().length];
   private final TierHealth health;
+  private final FleetInstances instances;
 
-  FleetCounters(TierHealth health) {
+  /** Whether a call or a write reached the tier yet: until then it is {@link FleetState#IDLE}. */
+  private volatile boolean asked;
+
+  FleetCounters(TierHealth health, FleetInstances instances) {
     this.health = health;
+    this.instances = instances;
     Arrays.setAll(fellBack, reason -> new LongAdder());
+  }
+
+  /** Notes that a call or a write reached the tier. */
+  void asked() {
+    if (!asked) {
+      asked = true;
+    }
   }
 
   /** Counts a call that went on as local collapse for {@code reason}. */
@@ -39,6 +54,21 @@ final class FleetCounters implements FleetStats {
   @Override
   public long joined() {
     return joined.sum();
+  }
+
+  @Override
+  public long othersJoined() {
+    return instances.othersJoined();
+  }
+
+  @Override
+  public long joinedOwn() {
+    return joinedOwn.sum();
+  }
+
+  @Override
+  public List<FleetInstance> instances() {
+    return instances.seen();
   }
 
   @Override
@@ -84,7 +114,8 @@ final class FleetCounters implements FleetStats {
 
   @Override
   public FleetState state() {
-    return health.state();
+    FleetState state = health.state();
+    return state == FleetState.COORDINATING && !asked ? FleetState.IDLE : state;
   }
 
   @Override
@@ -105,6 +136,8 @@ final class FleetCounters implements FleetStats {
         + led()
         + ", joined="
         + joined()
+        + ", othersJoined="
+        + othersJoined()
         + ", fellBack="
         + fellBack()
         + " (down "
@@ -119,6 +152,8 @@ final class FleetCounters implements FleetStats {
         + unshared()
         + ", overtaken="
         + overtaken()
+        + ", joinedOwn="
+        + joinedOwn()
         + ", evicted="
         + evicted()
         + ", outages="

@@ -102,6 +102,11 @@ public final class RedisFleet implements Fleet {
   }
 
   @Override
+  public void noteKeyPart(String part, String value) {
+    coordinator.noteKeyPart(part, value);
+  }
+
+  @Override
   public String toString() {
     return "RedisFleet{" + coordinator.options().name() + "}";
   }

@@ -181,6 +181,24 @@ final class RedisLink implements AutoCloseable {
         nanos);
   }
 
+  /**
+   * Tells the fleet about this instance ({@code text}, for {@code ttlMillis}) and returns what
+   * the instances that did so lately said: {@link Scripts#INSTANCES}.
+   */
+  CompletableFuture<List<Object>> instances(String id, String text, long ttlMillis, long nanos) {
+    return send(
+        redis ->
+            Scripts.run(
+                redis,
+                Scripts.INSTANCES,
+                ScriptOutputType.MULTI,
+                new String[] {names.instances(), names.instance(id)},
+                ascii(id),
+                text.getBytes(StandardCharsets.UTF_8),
+                ascii(Long.toString(ttlMillis))),
+        nanos);
+  }
+
   /** Returns the token that holds the lease of {@code digest} now, or {@code null}. */
   CompletableFuture<byte @Nullable []> leaseHolder(String digest, long nanos) {
     return send(redis -> redis.get(names.lease(digest)), nanos);

@@ -37,6 +37,20 @@ final class RedisNames {
     return prefix + ":writes";
   }
 
+  /**
+   * Returns the key that lists the ids of the instances that told the fleet about themselves
+   * lately; each one's own key is this key, a colon and its id ({@link #instance}), in the same
+   * slot.
+   */
+  String instances() {
+    return prefix + ":{instances}";
+  }
+
+  /** Returns the key of what the instance {@code id} told the fleet about itself. */
+  String instance(String id) {
+    return instances() + ":" + id;
+  }
+
   /** Returns the key of the result of the call that the lease {@code token} made. */
   String result(String digest, String token) {
     return tagged(digest) + ":result:" + token;

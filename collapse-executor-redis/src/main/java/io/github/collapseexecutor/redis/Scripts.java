@@ -101,7 +101,37 @@ final class Scripts {
       return redis.call('get', KEYS[1])
       """);
 
-  private static final List<Script> ALL = List.of(CLAIM, FINISH_SHARDED, FINISH_CLASSIC, RESULT);
+  /**
+   * Stores what an instance ({@code ARGV[1]}) tells the fleet about itself ({@code ARGV[2]}) under
+   * its key ({@code KEYS[2]}) for {@code ARGV[3]} ms, adds it to the list of instances
+   * ({@code KEYS[1]}, which lives as long), drops from the list those whose keys ran out, and
+   * returns the id and text of each one listed (64 at most): {@code {id, text, id, text, ...}}.
+   * The keys of the instances are the list's key, a colon and the id, all in one slot.
+   */
+  static final Script INSTANCES =
+      new Script(
+          "the script that lists the instances (GET, SET)",
+          """
+      redis.call('set', KEYS[2], ARGV[2], 'PX', ARGV[3])
+      local ids = {ARGV[1]}
+      local seen = {ARGV[1], ARGV[2]}
+      for id in string.gmatch(redis.call('get', KEYS[1]) or '', '[%w_-]+') do
+        if #ids >= 64 then
+          break
+        end
+        local text = id ~= ARGV[1] and redis.call('get', KEYS[1] .. ':' .. id)
+        if text then
+          table.insert(ids, id)
+          table.insert(seen, id)
+          table.insert(seen, text)
+        end
+      end
+      redis.call('set', KEYS[1], table.concat(ids, ' '), 'PX', ARGV[3])
+      return seen
+      """);
+
+  private static final List<Script> ALL =
+      List.of(CLAIM, FINISH_SHARDED, FINISH_CLASSIC, RESULT, INSTANCES);
 
   private Scripts() {}
 

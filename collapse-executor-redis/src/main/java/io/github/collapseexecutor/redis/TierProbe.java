@@ -62,6 +62,7 @@ final class TierProbe implements AutoCloseable {
   private final Faults faults;
   private final RedisNames names;
   private final String token;
+  private final FleetInstances instances;
   private final long probeTtlMillis;
   private final long connectNanos;
   private final long answerNanos;
@@ -76,6 +77,9 @@ final class TierProbe implements AutoCloseable {
   /** How long a call's command may take: the coordination timeout. */
   private final long timeoutNanos;
 
+  /** Whether the probe tells the other instances about this one; tests that count commands not. */
+  volatile boolean tellsInstances = true;
+
   /** Whether a check of the waits is under way: one at a time, however late Redis answers. */
   private final AtomicBoolean checking = new AtomicBoolean();
 
@@ -89,14 +93,15 @@ final class TierProbe implements AutoCloseable {
       TierHealth health,
       Faults faults,
       RedisNames names,
-      String token,
+      FleetInstances instances,
       FleetOptions options) {
     this.link = link;
     this.publications = publications;
     this.health = health;
     this.faults = faults;
     this.names = names;
-    this.token = token;
+    this.token = instances.self();
+    this.instances = instances;
     this.probeTtlMillis = 3 * Math.max(1, options.probeInterval().toMillis());
     long timeoutNanos = options.coordinationTimeout().toNanos();
     this.connectNanos = Math.max(timeoutNanos, CONNECT_WAIT_NANOS);
@@ -199,6 +204,9 @@ final class TierProbe implements AutoCloseable {
       link.endAgain();
       if (up) {
         lookForGoneLeases();
+        if (tellsInstances) {
+          tellInstances();
+        }
       }
     } catch (Unavailable e) {
       failed(e.fault());
@@ -284,6 +292,17 @@ final class TierProbe implements AutoCloseable {
               });
     }
     goneSince.keySet().retainAll(unheard);
+  }
+
+  /**
+   * Tells the other instances about this one, and reads what they said ({@link FleetInstances}).
+   * Nothing waits for the answer, and a failure is left to the probe's next write to notice: the
+   * instances are read again at the next probe.
+   */
+  @SuppressWarnings("FutureReturnValueIgnored") // nothing waits for the answer, as said above
+  private void tellInstances() {
+    link.instances(token, instances.text(), probeTtlMillis, answerNanos)
+        .thenAccept(instances::read);
   }
 
   private static byte[] ascii(String text) {

@@ -63,7 +63,8 @@ final class FleetClusterTest {
     }
     assertThat(pathOnMaster).as("a key on every master").hasSize(3);
     pathOnMaster.values().forEach(path -> assertThat(backend.calls(path)).as(path).isEqualTo(1));
-    assertThat(a.stats().joined() + b.stats().joined())
+    assertThat(
+            a.stats().joined() + b.stats().joined() + a.stats().joinedOwn() + b.stats().joinedOwn())
         .isEqualTo(answers.size() - pathOnMaster.size());
     assertThat(a.stats().fellBack() + b.stats().fellBack()).isZero();
     awaitTrue(

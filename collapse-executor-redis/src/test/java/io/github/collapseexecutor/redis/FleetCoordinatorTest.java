@@ -83,7 +83,9 @@ final class FleetCoordinatorTest {
     }
     keys.forEach(key -> assertThat(backend.calls(key)).as(key).isEqualTo(1));
     assertThat(a.stats().led() + b.stats().led()).isEqualTo(keys.size());
-    assertThat(a.stats().joined() + b.stats().joined()).isEqualTo(answers.size() - keys.size());
+    assertThat(
+            a.stats().joined() + b.stats().joined() + a.stats().joinedOwn() + b.stats().joinedOwn())
+        .isEqualTo(answers.size() - keys.size());
     assertThat(a.stats().fellBack() + b.stats().fellBack()).isZero();
   }
 

@@ -209,8 +209,11 @@ final class FleetGoneLeaseTest {
     }
   }
 
+  /** Returns an instance whose probe runs no command but those the tests count. */
   private FleetCoordinator instance(RedisServer redis) {
-    return resources.add(TestRedis.coordinating(redis.port(), options));
+    FleetCoordinator instance = resources.add(TestRedis.coordinating(redis.port(), options));
+    instance.tellNoInstances();
+    return instance;
   }
 
   private String lease(FleetKey key) {

@@ -70,7 +70,9 @@ final class StandaloneServerTest {
     RedisCommands<String, String> redis = raw(server);
 
     assertThat(gatedRound(a, b, "/quote")).isEqualTo(1);
-    assertThat(a.stats().joined() + b.stats().joined()).isEqualTo(7);
+    assertThat(
+            a.stats().joined() + b.stats().joined() + a.stats().joinedOwn() + b.stats().joinedOwn())
+        .isEqualTo(7);
     assertThat(a.keysSubscribed() + b.keysSubscribed()).isZero();
     assertThat(redis.info("commandstats"))
         .contains("cmdstat_psubscribe:")

@@ -69,7 +69,9 @@ final class TestRedis {
     try {
       coordinator.whenCoordinating().get(30, TimeUnit.SECONDS);
       awaitTrue(
-          () -> coordinator.stats().state() == FleetState.COORDINATING,
+          () ->
+              coordinator.stats().state() == FleetState.COORDINATING
+                  || coordinator.stats().state() == FleetState.IDLE,
           "every master to answer: " + coordinator.stats(),
           30);
     } catch (Exception e) {

@@ -168,7 +168,8 @@ final class FleetLeaderCall implements LeaderCall {
    * Returns the text of {@code key} for the tier, or {@code null} if the request stays on this
    * instance: a part of the key another instance cannot compare. Besides the key it names the
    * executor, the group and the group's policy, so that instances configured apart (during a
-   * rolling deploy, say) never share.
+   * rolling deploy, say) never share. Where a server received the request is noted for the
+   * tier ({@link Fleet#noteKeyPart}), which warns of instances that can never share.
    */
   @Nullable List<String> key(CollapseKey key) {
     CollapseGroup group = options.groups().get(key.group());
@@ -188,6 +189,7 @@ final class FleetLeaderCall implements LeaderCall {
       warnLocalOnce(key.group());
       return null;
     }
+    key.receivedAt().forEach(fleet::noteKeyPart);
     return parts;
   }
 

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetInstance;
 import io.github.collapseexecutor.fleet.FleetStats;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
@@ -112,17 +113,31 @@ public final class CollapseFleetAutoConfiguration {
         stats.lastProblemAt().orElse(null),
         stats.led(),
         stats.joined(),
+        stats.othersJoined(),
+        stats.joinedOwn(),
         stats.fellBack(),
         byReason,
         stats.leaseLost(),
         stats.unshared(),
+        stats.overtaken(),
         stats.evicted(),
         stats.outages(),
+        stats.instances().stream().map(CollapseFleetAutoConfiguration::describe).toList(),
         options.coordinationTimeout().toMillis(),
         options.leaseTime().toMillis(),
         options.resultTtl().toMillis(),
         options.maxValueBytes(),
         options.encryptValues());
+  }
+
+  /** An instance the tier heard from, as the endpoint shows it. */
+  private static Map<String, Object> describe(FleetInstance instance) {
+    Map<String, Object> described = new LinkedHashMap<>();
+    described.put("id", instance.id());
+    described.put("self", instance.self());
+    described.put("keyParts", instance.keyParts());
+    described.put("noneInCommon", instance.noneInCommon());
+    return described;
   }
 
   /** {@code FAILING_OPEN} as {@code failing-open}, as the endpoint's other values are written. */

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -24,12 +25,16 @@ import org.jspecify.annotations.Nullable;
   "lastProblemAt",
   "led",
   "joined",
+  "othersJoined",
+  "joinedOwn",
   "fellBack",
   "fellBackByReason",
   "leaseLost",
   "unshared",
+  "overtaken",
   "evicted",
   "outages",
+  "instances",
   "coordinationTimeoutMillis",
   "leaseTimeMillis",
   "resultTtlMillis",
@@ -44,12 +49,16 @@ public final class FleetDescription {
   private final @Nullable Instant lastProblemAt;
   private final long led;
   private final long joined;
+  private final long othersJoined;
+  private final long joinedOwn;
   private final long fellBack;
   private final Map<String, Long> fellBackByReason;
   private final long leaseLost;
   private final long unshared;
+  private final long overtaken;
   private final long evicted;
   private final long outages;
+  private final List<Map<String, Object>> instances;
   private final long coordinationTimeoutMillis;
   private final long leaseTimeMillis;
   private final long resultTtlMillis;
@@ -63,12 +72,16 @@ public final class FleetDescription {
       @Nullable Instant lastProblemAt,
       long led,
       long joined,
+      long othersJoined,
+      long joinedOwn,
       long fellBack,
       Map<String, Long> fellBackByReason,
       long leaseLost,
       long unshared,
+      long overtaken,
       long evicted,
       long outages,
+      List<Map<String, Object>> instances,
       long coordinationTimeoutMillis,
       long leaseTimeMillis,
       long resultTtlMillis,
@@ -80,13 +93,17 @@ public final class FleetDescription {
     this.lastProblemAt = lastProblemAt;
     this.led = led;
     this.joined = joined;
+    this.othersJoined = othersJoined;
+    this.joinedOwn = joinedOwn;
     this.fellBack = fellBack;
     // in the order given, which the JSON keeps
     this.fellBackByReason = Collections.unmodifiableMap(new LinkedHashMap<>(fellBackByReason));
     this.leaseLost = leaseLost;
     this.unshared = unshared;
+    this.overtaken = overtaken;
     this.evicted = evicted;
     this.outages = outages;
+    this.instances = List.copyOf(instances);
     this.coordinationTimeoutMillis = coordinationTimeoutMillis;
     this.leaseTimeMillis = leaseTimeMillis;
     this.resultTtlMillis = resultTtlMillis;
@@ -101,7 +118,9 @@ public final class FleetDescription {
   }
 
   /**
-   * Returns {@code coordinating} while calls coordinate through Redis; {@code starting} before
+   * Returns {@code coordinating} while calls coordinate through Redis, {@code idle} while Redis
+   * answers and no call or write reached the tier yet (as on an instance where no section or
+   * method routes to it); {@code starting} before
    * Redis was first reached, {@code failing-open} while it is down, slow or failing over, and
    * {@code misconfigured} while it refuses what the tier needs (a missing ACL permission, a
    * disabled command, a certificate it does not trust), in which states every call goes on as
@@ -134,10 +153,29 @@ public final class FleetDescription {
     return led;
   }
 
-  /** Returns the calls answered by another instance's result. */
+  /** Returns the calls answered by another instance's result: this instance joined elsewhere. */
   @JsonProperty
   public long joined() {
     return joined;
+  }
+
+  /**
+   * Returns the calls this instance led whose result other instances took, as they told it
+   * through Redis (a probe interval late at most).
+   */
+  @JsonProperty
+  public long othersJoined() {
+    return othersJoined;
+  }
+
+  /**
+   * Returns the calls answered by a call of this instance that reached the tier beside them:
+   * its local collapse kept the two apart (another local address, a response that varied on a
+   * header). No join of another instance.
+   */
+  @JsonProperty
+  public long joinedOwn() {
+    return joinedOwn;
   }
 
   /**
@@ -175,6 +213,15 @@ public final class FleetDescription {
   }
 
   /**
+   * Returns the calls that made their own rather than take the result of a call that started
+   * before a write they could know of.
+   */
+  @JsonProperty
+  public long overtaken() {
+    return overtaken;
+  }
+
+  /**
    * Returns the calls this instance led whose lease Redis dropped before they ended (evicted
    * under memory pressure, or deleted by someone else).
    */
@@ -187,6 +234,18 @@ public final class FleetDescription {
   @JsonProperty
   public long outages() {
     return outages;
+  }
+
+  /**
+   * Returns the instances the tier heard from through Redis within the last probe intervals, this
+   * one first, each with its {@code id}, whether it is this one ({@code self}), the
+   * {@code keyParts} it noted (a server filter notes the {@code port} and the {@code Host} its
+   * requests arrived on and named) and the parts of which it noted no value this one did
+   * ({@code noneInCommon}): requests whose keys hold them never share between the two.
+   */
+  @JsonProperty
+  public List<Map<String, Object>> instances() {
+    return instances;
   }
 
   /** Returns the longest wait for one Redis command. */
@@ -233,8 +292,9 @@ public final class FleetDescription {
   public String toString() {
     return String.format(
         "FleetDescription[name=%s, state=%s, lastProblem=%s, lastProblemAt=%s, led=%s, joined=%s,"
-            + " fellBack=%s, fellBackByReason=%s, leaseLost=%s, unshared=%s, evicted=%s,"
-            + " outages=%s, coordinationTimeoutMillis=%s, leaseTimeMillis=%s, resultTtlMillis=%s,"
+            + " othersJoined=%s, joinedOwn=%s, fellBack=%s, fellBackByReason=%s, leaseLost=%s,"
+            + " unshared=%s, overtaken=%s, evicted=%s, outages=%s, instances=%s,"
+            + " coordinationTimeoutMillis=%s, leaseTimeMillis=%s, resultTtlMillis=%s,"
             + " maxValueBytes=%s, encrypted=%s]",
         properties());
   }
@@ -248,12 +308,16 @@ public final class FleetDescription {
       lastProblemAt,
       led,
       joined,
+      othersJoined,
+      joinedOwn,
       fellBack,
       fellBackByReason,
       leaseLost,
       unshared,
+      overtaken,
       evicted,
       outages,
+      instances,
       coordinationTimeoutMillis,
       leaseTimeMillis,
       resultTtlMillis,

@@ -36,12 +36,16 @@ final class FleetHealth {
     }
     details.put("led", state.led());
     details.put("joined", state.joined());
+    details.put("othersJoined", state.othersJoined());
+    details.put("joinedOwn", state.joinedOwn());
     details.put("fellBack", state.fellBack());
     details.put("fellBackByReason", state.fellBackByReason());
     details.put("leaseLost", state.leaseLost());
     details.put("unshared", state.unshared());
+    details.put("overtaken", state.overtaken());
     details.put("evicted", state.evicted());
     details.put("outages", state.outages());
+    details.put("instances", state.instances());
     return details;
   }
 }

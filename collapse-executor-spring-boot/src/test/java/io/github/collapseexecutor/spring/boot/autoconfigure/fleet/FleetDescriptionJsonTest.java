@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -21,9 +22,13 @@ final class FleetDescriptionJsonTest {
   private static final String JSON =
       "{\"name\":\"fleet\",\"state\":\"coordinating\","
           + "\"lastProblem\":\"Redis did not answer within 50 ms\","
-          + "\"lastProblemAt\":\"2026-01-02T03:04:05Z\",\"led\":12,\"joined\":30,\"fellBack\":2,"
+          + "\"lastProblemAt\":\"2026-01-02T03:04:05Z\",\"led\":12,\"joined\":30,\"othersJoined\":7,\"joinedOwn\":1,"
+          + "\"fellBack\":2,"
           + "\"fellBackByReason\":{\"tier-down\":0,\"timeout\":2,\"redis-error\":0},"
-          + "\"leaseLost\":0,\"unshared\":0,\"evicted\":1,\"outages\":0,"
+          + "\"leaseLost\":0,\"unshared\":0,\"overtaken\":3,\"evicted\":1,\"outages\":0,"
+          + "\"instances\":[{\"id\":\"a1\",\"self\":true,\"keyParts\":{\"port\":[\"8081\"]},"
+          + "\"noneInCommon\":[]},{\"id\":\"b2\",\"self\":false,"
+          + "\"keyParts\":{\"port\":[\"8082\"]},\"noneInCommon\":[\"port\"]}],"
           + "\"coordinationTimeoutMillis\":50,\"leaseTimeMillis\":10000,\"resultTtlMillis\":10000,"
           + "\"maxValueBytes\":262144,\"encrypted\":true}";
 
@@ -58,6 +63,16 @@ final class FleetDescriptionJsonTest {
         .endsWith("resultTtlMillis=10000, maxValueBytes=262144, encrypted=true]");
   }
 
+  private static Map<String, Object> instance(
+      String id, boolean self, String port, List<String> noneInCommon) {
+    Map<String, Object> instance = new LinkedHashMap<>();
+    instance.put("id", id);
+    instance.put("self", self);
+    instance.put("keyParts", Map.of("port", List.of(port)));
+    instance.put("noneInCommon", noneInCommon);
+    return instance;
+  }
+
   private static FleetDescription description() {
     return description("coordinating", "Redis did not answer within 50 ms");
   }
@@ -75,12 +90,18 @@ final class FleetDescriptionJsonTest {
         Instant.parse("2026-01-02T03:04:05Z"),
         12,
         30,
+        7,
+        1,
         2,
         byReason,
         0,
         0,
+        3,
         1,
         0,
+        List.of(
+            instance("a1", true, "8081", List.of()),
+            instance("b2", false, "8082", List.of("port"))),
         50,
         10_000,
         10_000,
