@@ -21,9 +21,6 @@ import org.jspecify.annotations.Nullable;
  */
 final class RecentCollapseEvents implements HttpCollapseListener {
 
-  /** How many events are kept unless configured otherwise. */
-  static final int DEFAULT_CAPACITY = 20;
-
   /** The most events that may be kept, so that the ring stays small. */
   static final int MAX_CAPACITY = 1000;
 

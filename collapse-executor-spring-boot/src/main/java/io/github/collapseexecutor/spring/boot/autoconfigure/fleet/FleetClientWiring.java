@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.ClientSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ClientSection;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientReach;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiringCheck;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.servlet;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseServletFilterProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseServletFilterProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ConditionalOnCollapseGroups;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.FilterNotRegistered;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;

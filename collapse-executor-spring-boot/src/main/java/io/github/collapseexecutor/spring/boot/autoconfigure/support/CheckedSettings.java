@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.HttpSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpSection;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.ClientSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ClientSection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

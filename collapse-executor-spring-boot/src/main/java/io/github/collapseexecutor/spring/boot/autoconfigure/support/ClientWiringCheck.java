@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.ClientSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ClientSection;
 
 /**
  * What a tier plugged in beside the client adapters checks of where a section's adapter went, such

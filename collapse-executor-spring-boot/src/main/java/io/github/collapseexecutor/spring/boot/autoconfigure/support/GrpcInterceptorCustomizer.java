@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGrpcClientProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseGrpcClientProperties;
 
 /**
  * Adds to the builder of the gRPC collapse interceptor what a tier plugged in beside the adapters

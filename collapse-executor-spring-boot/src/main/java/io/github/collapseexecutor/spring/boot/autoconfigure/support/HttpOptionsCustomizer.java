@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.boot.autoconfigure.HttpSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpSection;
 
 /**
  * Adds to the options of an HTTP adapter what a tier plugged in beside the adapters brings for the
