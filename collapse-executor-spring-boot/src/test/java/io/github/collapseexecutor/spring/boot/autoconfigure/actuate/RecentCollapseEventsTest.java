@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.RecentEvent;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import java.io.IOException;
 import java.util.List;
