@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
 import java.nio.charset.StandardCharsets;
 import java.util.BitSet;
 import java.util.HashSet;

@@ -2,7 +2,7 @@ package io.github.collapseexecutor.redis;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.collapseexecutor.fleet.FleetState;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import java.io.IOException;

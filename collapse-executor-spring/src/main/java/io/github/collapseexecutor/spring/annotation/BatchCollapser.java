@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseExecutionException;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods.CollapsedMethod;
 import io.github.collapseexecutor.spring.observation.MethodExecutor;
 import io.github.collapseexecutor.spring.observation.MethodObserver;
 import java.lang.reflect.Method;

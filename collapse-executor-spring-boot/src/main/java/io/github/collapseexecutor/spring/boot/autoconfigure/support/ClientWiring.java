@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ClientSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiringCheck.ClientReach;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

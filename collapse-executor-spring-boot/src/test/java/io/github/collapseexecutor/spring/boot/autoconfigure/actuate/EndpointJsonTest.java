@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapsePolicy;
-import io.github.collapseexecutor.http.ShareUncacheable;
+import io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.BatchOptionsDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.CoreExecutorDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.Counts;
