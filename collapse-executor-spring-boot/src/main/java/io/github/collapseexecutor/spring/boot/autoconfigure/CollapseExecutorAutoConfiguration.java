@@ -10,10 +10,10 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProp
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.NamedExecutorProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.BuilderPartitions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiringCheck;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpOptionsCustomizer;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.ClientWiringCheck;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.HttpOptionsCustomizer;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;

@@ -64,7 +64,7 @@ class IncubatingApiTest {
           "io.github.collapseexecutor.micrometer.ExecutorCreationListener",
           "io.github.collapseexecutor.micrometer.ExecutorCreationListener.CreatedExecutor",
           "io.github.collapseexecutor.spring.observation.MethodObserver",
-          "io.github.collapseexecutor.spring.observation.MethodExecutor",
+          "io.github.collapseexecutor.spring.observation.MethodObserver.MethodExecutor",
           "io.github.collapseexecutor.spring.annotation.LeaderRoutes");
 
   private static final Predicate<String> INCUBATING =

@@ -5,7 +5,7 @@ import io.github.collapseexecutor.servlet.CollapseServletFilter;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseServletFilterProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ConditionalOnCollapseGroups;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.FilterNotRegistered;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.ConditionalOnCollapseGroups.FilterNotRegistered;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ServletFilterMapping;
 import jakarta.servlet.DispatcherType;

@@ -12,6 +12,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDesc
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpSection;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.HttpOptionsCustomizer;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.Map;
