@@ -8,7 +8,9 @@
  * <p>This descriptor names Spring Boot 4's modules; collapse-executor-spring-boot3 compiles the
  * same sources with a descriptor of its own for Spring Boot 3.
  */
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
+// "module": the gateway's module, which the support package is exported to, depends on this one,
+// so is not there when it compiles
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic", "module"})
 module io.github.collapseexecutor.spring.boot {
   requires transitive io.github.collapseexecutor.core;
   requires transitive io.github.collapseexecutor.http;
@@ -25,25 +27,25 @@ module io.github.collapseexecutor.spring.boot {
 
   // each configured when the application has it; "transitive" where the auto-configurations'
   // bean methods name their types
-  requires static transitive io.github.collapseexecutor.spring.web;
+  requires static io.github.collapseexecutor.spring.web;
   requires static transitive io.github.collapseexecutor.spring.webflux;
-  requires static transitive io.github.collapseexecutor.servlet;
-  requires static transitive io.github.collapseexecutor.okhttp;
-  requires static transitive io.github.collapseexecutor.grpc;
-  requires static transitive io.github.collapseexecutor.redis;
+  requires static io.github.collapseexecutor.servlet;
+  requires static io.github.collapseexecutor.okhttp;
+  requires static io.github.collapseexecutor.grpc;
+  requires static io.github.collapseexecutor.redis;
   requires static transitive spring.aop;
   requires static transitive spring.web;
   requires static transitive spring.webflux;
   requires static spring.boot.restclient;
   requires static spring.boot.webclient;
-  requires static transitive spring.boot.actuator;
-  requires static transitive spring.boot.actuator.autoconfigure;
+  requires static spring.boot.actuator;
+  requires static spring.boot.actuator.autoconfigure;
   requires static spring.boot.health;
-  requires static transitive spring.data.redis;
+  requires static spring.data.redis;
   // Spring gRPC's jar names no module: this is the name the module path gives it from its file
-  requires static transitive spring.grpc.core;
-  requires static transitive jakarta.servlet;
-  requires static transitive okhttp3;
+  requires static spring.grpc.core;
+  requires static jakarta.servlet;
+  requires static okhttp3;
   requires static io.grpc;
   requires static lettuce.core;
   requires static micrometer.core;
@@ -64,6 +66,9 @@ module io.github.collapseexecutor.spring.boot {
   exports io.github.collapseexecutor.spring.boot.autoconfigure.servlet;
   exports io.github.collapseexecutor.spring.boot.autoconfigure.webclient;
   exports io.github.collapseexecutor.spring.boot.autoconfigure.webflux;
+  // what the gateway's auto-configuration shares with this module's; no API
+  exports io.github.collapseexecutor.spring.boot.autoconfigure.support to
+      io.github.collapseexecutor.spring.cloud.gateway;
 
   // Spring reads, binds and instantiates the package-private configuration classes, conditions,
   // failure analyzers and properties, and the actuator invokes the endpoint's operations

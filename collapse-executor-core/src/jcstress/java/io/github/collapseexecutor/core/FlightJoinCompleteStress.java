@@ -3,6 +3,7 @@ package io.github.collapseexecutor.core;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import java.util.concurrent.CompletableFuture;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.core;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

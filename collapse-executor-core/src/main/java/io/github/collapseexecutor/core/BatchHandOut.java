@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.core;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import java.util.List;
 import java.util.concurrent.Executor;
 import org.jspecify.annotations.Nullable;

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.core;
 
+import io.github.collapseexecutor.core.CollapseListener.RunStart;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

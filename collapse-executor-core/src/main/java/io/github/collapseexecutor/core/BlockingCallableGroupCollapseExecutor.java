@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.core;
 
+import io.github.collapseexecutor.core.CollapseListener.RunStart;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;

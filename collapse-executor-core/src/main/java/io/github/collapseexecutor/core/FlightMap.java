@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.core;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.RunStart;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;

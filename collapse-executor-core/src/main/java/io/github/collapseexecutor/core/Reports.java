@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.core;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+
 /**
  * Calls a {@link CollapseListener} so that a failing listener never reaches a caller: whatever it
  * throws, errors and checked exceptions thrown sneakily included, is logged and the executor goes

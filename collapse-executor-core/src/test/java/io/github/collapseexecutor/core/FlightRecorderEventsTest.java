@@ -3,6 +3,7 @@ package io.github.collapseexecutor.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

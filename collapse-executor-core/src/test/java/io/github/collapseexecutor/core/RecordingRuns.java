@@ -1,5 +1,8 @@
 package io.github.collapseexecutor.core;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.RunScope;
+import io.github.collapseexecutor.core.CollapseListener.RunStart;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -2,6 +2,9 @@ package io.github.collapseexecutor.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.RunScope;
+import io.github.collapseexecutor.core.CollapseListener.RunStart;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;

@@ -2,6 +2,8 @@ package io.github.collapseexecutor.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.RunStart;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

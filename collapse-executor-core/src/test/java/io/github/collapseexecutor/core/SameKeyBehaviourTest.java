@@ -2,6 +2,7 @@ package io.github.collapseexecutor.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

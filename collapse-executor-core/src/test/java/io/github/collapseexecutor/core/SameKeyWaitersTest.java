@@ -3,6 +3,7 @@ package io.github.collapseexecutor.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

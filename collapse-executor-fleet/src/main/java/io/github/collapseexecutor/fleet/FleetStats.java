@@ -2,8 +2,11 @@ package io.github.collapseexecutor.fleet;
 
 import io.github.collapseexecutor.core.Incubating;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * What the fleet tier of one instance did, counted since it was made, and the state it is in: the
@@ -128,5 +131,96 @@ public interface FleetStats {
   /** Returns when the tier met {@link #lastProblem()}. */
   default Optional<Instant> lastProblemAt() {
     return Optional.empty();
+  }
+
+  /**
+   * What the fleet tier does with calls now ({@link FleetStats#state()}). {@link #COORDINATING}
+   * shares calls across instances, and {@link #DEGRADED} those whose keys live on a part of the
+   * store that answers; in every other state each call goes on as local collapse on its own
+   * instance, and none fails for it. The examples are Redis's, the store of
+   * {@code collapse-executor-redis}.
+   */
+  @Incubating
+  enum FleetState {
+
+    /** The store has not been reached yet since the tier was made. */
+    STARTING,
+
+    /** Calls coordinate through the store. */
+    COORDINATING,
+
+    /**
+     * The store does not answer, answers late, or answers with an error that passes (full, a failover
+     * under way): the probe finds it back without a restart.
+     */
+    FAILING_OPEN,
+
+    /**
+     * The store answers, but refuses what the tier needs in a way that only a change of configuration
+     * mends: a missing ACL permission, a disabled command, a replica or a cluster node where a
+     * standalone master was expected, a TLS certificate it does not trust. {@link
+     * FleetStats#lastProblem()} names the cause and the fix; the probe keeps trying, so the tier
+     * coordinates once the configuration is mended.
+     */
+    MISCONFIGURED,
+
+    /**
+     * Calls coordinate through the store, except those whose keys live on a master of the cluster that
+     * does not answer while the others do: they go on as local collapse until it answers again or
+     * its replica took its slots over. {@link FleetStats#lastProblem()} names the master; {@link
+     * FleetStats#coordinating()} is true, since every other call coordinates.
+     */
+    DEGRADED,
+
+    /**
+     * The store answers, and no call or write reached the tier yet: on an instance where no
+     * adapter or method routes to the tier, it stays so. {@link FleetStats#coordinating()} is true,
+     * since a call would coordinate.
+     */
+    IDLE
+  }
+
+  /**
+   * Why a call went on as local collapse rather than coordinating through the fleet tier's store ({@link
+   * FleetStats#fellBack(FallbackReason)}). None of these fails a call.
+   */
+  @Incubating
+  enum FallbackReason {
+
+    /**
+     * The tier was not coordinating when the call came, or stopped while it waited: the store
+     * unreachable, not reached yet, or misconfigured ({@link FleetStats#state()}).
+     */
+    TIER_DOWN,
+
+    /** A command of the call was not answered within the coordination timeout. */
+    TIMEOUT,
+
+    /** The store answered a command of the call with an error: full, read-only, or refused. */
+    REDIS_ERROR
+  }
+
+  /**
+   * An instance of the fleet as the tier of one instance heard of it ({@link
+   * FleetStats#instances()}).
+   *
+   * @param id the instance's id, random, new at each start
+   * @param self whether it is the instance that reports it
+   * @param keyParts the values of each key part it noted lately ({@link Fleet#noteKeyPart}), such
+   *     as {@code port} and {@code Host}, by part
+   * @param noneInCommon the parts of which it noted no value the reporting instance noted: calls
+   *     whose keys hold such a part never share between the two
+   */
+  @Incubating
+  record FleetInstance(
+      String id, boolean self, Map<String, List<String>> keyParts, List<String> noneInCommon) {
+
+    /** Copies the parts, in the order of their names. */
+    public FleetInstance {
+      TreeMap<String, List<String>> sorted = new TreeMap<>();
+      keyParts.forEach((part, values) -> sorted.put(part, List.copyOf(values)));
+      keyParts = Collections.unmodifiableMap(sorted);
+      noneInCommon = List.copyOf(noneInCommon);
+    }
   }
 }

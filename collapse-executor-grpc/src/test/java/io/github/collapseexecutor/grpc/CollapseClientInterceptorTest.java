@@ -6,8 +6,8 @@ import static io.github.collapseexecutor.grpc.EchoBackend.REASON;
 import static io.github.collapseexecutor.grpc.EchoBackend.STREAM;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import io.grpc.CallCredentials;
 import io.grpc.CallOptions;
 import io.grpc.Channel;

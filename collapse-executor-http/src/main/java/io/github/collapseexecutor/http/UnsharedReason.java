@@ -1,5 +1,7 @@
 package io.github.collapseexecutor.http;
 
+import io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable;
+
 /**
  * Why a request did not get a response that another identical request produced: the request that
  * made the call could not share its response, a waiting request could not use it, or the request

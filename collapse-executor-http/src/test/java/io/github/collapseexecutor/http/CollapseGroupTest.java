@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

@@ -9,7 +9,8 @@ import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.T
 import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.UNSHARED;
 import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.WAIT;
 
-import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.micrometer.ExecutorCreationListener.CreatedExecutor;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.micrometer;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
-import io.github.collapseexecutor.fleet.FleetState;
 import io.github.collapseexecutor.fleet.FleetStats;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.micrometer;
 
-import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.micrometer.ExecutorCreationListener.CreatedExecutor;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import java.util.Objects;

@@ -2,8 +2,8 @@ package io.github.collapseexecutor.micrometer;
 
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.CollapsePolicy;
+import io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.EnumSet;
 import java.util.List;

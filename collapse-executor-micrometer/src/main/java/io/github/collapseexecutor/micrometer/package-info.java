@@ -15,4 +15,5 @@
 @NullMarked
 package io.github.collapseexecutor.micrometer;
 
+import io.github.collapseexecutor.micrometer.ExecutorCreationListener.CreatedExecutor;
 import org.jspecify.annotations.NullMarked;

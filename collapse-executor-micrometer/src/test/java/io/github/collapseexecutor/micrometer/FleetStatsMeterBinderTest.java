@@ -2,9 +2,9 @@ package io.github.collapseexecutor.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
-import io.github.collapseexecutor.fleet.FleetState;
 import io.github.collapseexecutor.fleet.FleetStats;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 

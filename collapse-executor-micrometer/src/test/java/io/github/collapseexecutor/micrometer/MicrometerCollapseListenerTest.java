@@ -2,7 +2,8 @@ package io.github.collapseexecutor.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.micrometer.ExecutorCreationListener.CreatedExecutor;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.ValueAtPercentile;

@@ -1,8 +1,8 @@
 package io.github.collapseexecutor.okhttp;
 
 import io.github.collapseexecutor.http.adapter.ClientDriver;
+import io.github.collapseexecutor.http.adapter.ClientDriver.FailureCause;
 import io.github.collapseexecutor.http.adapter.DetailCodec;
-import io.github.collapseexecutor.http.adapter.FailureCause;
 import io.github.collapseexecutor.http.adapter.HeaderLists;
 import io.github.collapseexecutor.http.adapter.SharedResponse;
 import io.github.collapseexecutor.http.adapter.TlsHandshake;

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
 import io.github.collapseexecutor.fleet.FleetCodec;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
 import io.github.collapseexecutor.fleet.FleetStats;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
 
 /**
  * What one failure of Redis means for the tier: an outage that passes by itself (down, slow, full,

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
 import io.lettuce.core.RedisCommandTimeoutException;
 import java.security.cert.CertificateException;
 import java.util.Locale;

@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.redis;
 
 import io.github.collapseexecutor.core.Incubating;
-import io.github.collapseexecutor.fleet.FallbackReason;
 import io.github.collapseexecutor.fleet.FleetCodec;
-import io.github.collapseexecutor.fleet.FleetState;
 import io.github.collapseexecutor.fleet.FleetStats;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;

@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
-import io.github.collapseexecutor.fleet.FleetInstance;
-import io.github.collapseexecutor.fleet.FleetState;
 import io.github.collapseexecutor.fleet.FleetStats;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FleetInstance;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;

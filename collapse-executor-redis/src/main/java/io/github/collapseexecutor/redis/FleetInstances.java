@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.fleet.FleetInstance;
+import io.github.collapseexecutor.fleet.FleetStats.FleetInstance;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

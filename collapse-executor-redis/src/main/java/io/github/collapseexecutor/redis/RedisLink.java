@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.cluster.SlotHash;

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.fleet.FleetState;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import java.lang.System.Logger.Level;
 import java.time.Instant;
 import java.util.BitSet;

@@ -2,7 +2,7 @@ package io.github.collapseexecutor.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisConnectionException;
 import java.net.ConnectException;

@@ -4,8 +4,8 @@ import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.fleet.FleetCodec;
-import io.github.collapseexecutor.fleet.FleetInstance;
-import io.github.collapseexecutor.fleet.FleetState;
+import io.github.collapseexecutor.fleet.FleetStats.FleetInstance;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import io.github.collapseexecutor.testing.redis.RedisServer;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,9 +3,9 @@ package io.github.collapseexecutor.redis;
 import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
 import io.github.collapseexecutor.fleet.FleetCodec;
-import io.github.collapseexecutor.fleet.FleetState;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import io.github.collapseexecutor.testing.redis.RedisAdmin;
 import io.github.collapseexecutor.testing.redis.RedisCluster;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package io.github.collapseexecutor.redis;
 import static io.github.collapseexecutor.redis.TestRedis.awaitTrue;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.fleet.FleetState;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import io.github.collapseexecutor.testing.redis.RedisServer;
 import io.github.collapseexecutor.testing.redis.TestCertificates;
 import io.lettuce.core.ClientOptions;

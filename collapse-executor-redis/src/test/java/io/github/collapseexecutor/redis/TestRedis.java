@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.redis;
 
-import io.github.collapseexecutor.fleet.FleetState;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import io.github.collapseexecutor.testing.Services;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;

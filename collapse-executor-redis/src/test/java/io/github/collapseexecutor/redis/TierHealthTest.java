@@ -2,8 +2,8 @@ package io.github.collapseexecutor.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
-import io.github.collapseexecutor.fleet.FleetState;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FleetState;
 import java.time.Instant;
 import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -2,7 +2,7 @@ package io.github.collapseexecutor.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.fleet.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

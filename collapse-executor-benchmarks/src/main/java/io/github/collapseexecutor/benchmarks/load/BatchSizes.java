@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.benchmarks.load;
 
-import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.adapter.ClientDriver.FailureCause;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

@@ -5,6 +5,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.adapter.ClientDriver.FailureCause;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.Objects;

@@ -6,12 +6,12 @@ import io.github.collapseexecutor.core.FutureCallableGroupCollapseExecutor.Place
 import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.CallObserver.Caller;
 import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable;
 import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.CollapseSwitch;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.RequestHeaders;
-import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Map;

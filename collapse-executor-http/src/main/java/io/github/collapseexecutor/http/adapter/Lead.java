@@ -6,6 +6,7 @@ import io.github.collapseexecutor.http.CallObserver.SharedCall;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.adapter.ClientDriver.FailureCause;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;

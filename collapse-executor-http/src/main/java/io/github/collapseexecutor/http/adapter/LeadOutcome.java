@@ -2,6 +2,7 @@ package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.http.CallObserver;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.adapter.ClientDriver.FailureCause;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 

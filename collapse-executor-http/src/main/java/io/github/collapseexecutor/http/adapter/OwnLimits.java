@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.adapter.ClientDriver.FailureCause;
 import org.jspecify.annotations.Nullable;
 
 /**

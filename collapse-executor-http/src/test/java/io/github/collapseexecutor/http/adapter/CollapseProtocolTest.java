@@ -10,6 +10,7 @@ import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.http.adapter.ClientDriver.FailureCause;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;

@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.http.adapter;
 
-import static io.github.collapseexecutor.http.ShareUncacheable.NEVER;
-import static io.github.collapseexecutor.http.ShareUncacheable.WITHIN_CREDENTIALS;
+import static io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable.NEVER;
+import static io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable.WITHIN_CREDENTIALS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.http.ShareUncacheable;
+import io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
 import java.util.Map;

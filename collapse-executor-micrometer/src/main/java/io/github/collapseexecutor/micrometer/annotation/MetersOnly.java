@@ -1,10 +1,10 @@
 package io.github.collapseexecutor.micrometer.annotation;
 
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.micrometer.CreatedExecutor;
 import io.github.collapseexecutor.micrometer.ExecutorCreationListener;
-import io.github.collapseexecutor.spring.observation.MethodExecutor;
+import io.github.collapseexecutor.micrometer.ExecutorCreationListener.CreatedExecutor;
 import io.github.collapseexecutor.spring.observation.MethodObserver;
+import io.github.collapseexecutor.spring.observation.MethodObserver.MethodExecutor;
 import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 
 /**

@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.micrometer.internal;
 
-import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.core.RunScope;
-import io.github.collapseexecutor.core.RunStart;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.RunScope;
+import io.github.collapseexecutor.core.CollapseListener.RunStart;
 import io.github.collapseexecutor.core.SharedCallOutcome;
 import io.github.collapseexecutor.micrometer.CollapseObservations;
 import io.micrometer.observation.Observation;

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.micrometer.internal;
 
-import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 
 /**
  * The size of the last shared call reported on each thread. The executor reports a shared call on

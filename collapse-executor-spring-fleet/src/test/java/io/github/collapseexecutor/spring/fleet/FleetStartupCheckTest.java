@@ -10,7 +10,7 @@ import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
-import io.github.collapseexecutor.spring.annotation.CollapsedMethod;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods.CollapsedMethod;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.annotation.EnableCollapsing;
 import io.github.collapseexecutor.spring.annotation.MisconfiguredMethodException;

@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.annotation;
 
+import io.github.collapseexecutor.spring.annotation.CollapseMethods.CollapsedMethod;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 

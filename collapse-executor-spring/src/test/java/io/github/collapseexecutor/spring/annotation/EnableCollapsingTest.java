@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods.CollapsedMethod;
 import io.github.collapseexecutor.testing.annotation.HeldService;
 import java.time.Duration;
 import java.util.Collection;

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.annotation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.github.collapseexecutor.spring.annotation.CollapseMethods.CollapsedMethod;
 import io.github.collapseexecutor.spring.annotation.Library.Author;
 import io.github.collapseexecutor.spring.annotation.Library.Authors;
 import io.github.collapseexecutor.spring.annotation.Library.Books;

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.testing.http;
 
-import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.HttpCollapseOptions;

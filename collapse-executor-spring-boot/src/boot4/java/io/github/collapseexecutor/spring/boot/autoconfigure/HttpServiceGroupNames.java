@@ -1,5 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpServiceGroupProperties;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,14 +1,14 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
-import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
-import io.github.collapseexecutor.core.RunScope;
-import io.github.collapseexecutor.core.RunStart;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.RunScope;
+import io.github.collapseexecutor.core.CollapseListener.RunStart;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.UnsharedReason;
-import io.github.collapseexecutor.micrometer.CreatedExecutor;
 import io.github.collapseexecutor.micrometer.ExecutorCreationListener;
+import io.github.collapseexecutor.micrometer.ExecutorCreationListener.CreatedExecutor;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.spring.annotation.CollapseMethods;
-import io.github.collapseexecutor.spring.annotation.CollapsedMethod;
+import io.github.collapseexecutor.spring.annotation.CollapseMethods.CollapsedMethod;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier;
 import java.util.ArrayList;

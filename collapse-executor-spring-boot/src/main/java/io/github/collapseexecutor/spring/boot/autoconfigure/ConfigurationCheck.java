@@ -1,9 +1,12 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpAdapterProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.NamedExecutorProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.CheckedSettings;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.PropertyRejections;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.SettingsCheck;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck.CheckedSettings;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck.PropertyRejections;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

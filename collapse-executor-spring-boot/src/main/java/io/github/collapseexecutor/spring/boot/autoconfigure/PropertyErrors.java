@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.PropertyRejections;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck.PropertyRejections;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,9 +1,18 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure;
 
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseEndpointProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseGrpcClientProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseGrpcServerProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseOkHttpProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseRestTemplateProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseServletFilterProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseWebClientProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseWebFluxProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpAdapterProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpServiceGroupProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.NamedExecutorProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.UnknownKeys;
 import io.github.collapseexecutor.spring.boot.autoconfigure.InvalidPropertiesException.InvalidProperty;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpointProperties;
-import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerProperties;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -3,11 +3,14 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
+import io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.KeyMemory;
-import io.github.collapseexecutor.http.ShareUncacheable;
 import io.github.collapseexecutor.http.WriteScope;
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseRestTemplateProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseWebClientProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpSection;
 import io.github.collapseexecutor.spring.boot.autoconfigure.okhttp.CollapseOkHttpAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.webclient.CollapseWebClientAutoConfiguration;

@@ -3,8 +3,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

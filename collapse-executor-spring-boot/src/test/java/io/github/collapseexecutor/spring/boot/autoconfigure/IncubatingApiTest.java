@@ -62,9 +62,9 @@ class IncubatingApiTest {
           "io.github.collapseexecutor.http.RequestTarget",
           "io.github.collapseexecutor.servlet.ReplayObservation",
           "io.github.collapseexecutor.micrometer.ExecutorCreationListener",
-          "io.github.collapseexecutor.micrometer.CreatedExecutor",
+          "io.github.collapseexecutor.micrometer.ExecutorCreationListener.CreatedExecutor",
           "io.github.collapseexecutor.spring.observation.MethodObserver",
-          "io.github.collapseexecutor.spring.observation.MethodExecutor",
+          "io.github.collapseexecutor.spring.observation.MethodObserver.MethodExecutor",
           "io.github.collapseexecutor.spring.annotation.LeaderRoutes");
 
   private static final Predicate<String> INCUBATING =

@@ -82,6 +82,9 @@ public final class CollapseGatewayFilterFactory
     private @Nullable String policy;
     private @Nullable String group;
 
+    /** Creates the arguments of a filter that names no policy or group yet. */
+    public Config() {}
+
     /** Returns the id of the route the filter is on, if the gateway said. */
     @Override
     public @Nullable String getRouteId() {

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.HttpServiceGroupProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpServiceGroupProperties;
 import java.util.List;
 import java.util.function.Consumer;
 import org.springframework.web.service.registry.HttpServiceGroupConfigurer;

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.webclient;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.HttpServiceGroupProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpServiceGroupProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpServiceGroupClients;
 import io.github.collapseexecutor.spring.http.reactive.CollapseExchangeFilterFunction;

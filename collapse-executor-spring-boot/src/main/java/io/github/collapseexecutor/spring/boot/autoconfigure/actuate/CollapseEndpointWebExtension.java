@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorDescriptor;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.NamedExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.SwitchDescription;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
-import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.RunCounts;
 import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;

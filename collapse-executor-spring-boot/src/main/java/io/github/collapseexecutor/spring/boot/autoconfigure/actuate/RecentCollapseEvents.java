@@ -1,9 +1,10 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
-import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseListener;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.RecentEvent;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +21,6 @@ import org.jspecify.annotations.Nullable;
  * auto-configuration then does not listen at all. Thread-safe.
  */
 final class RecentCollapseEvents implements HttpCollapseListener {
-
-  /** How many events are kept unless configured otherwise. */
-  static final int DEFAULT_CAPACITY = 20;
 
   /** The most events that may be kept, so that the ring stays small. */
   static final int MAX_CAPACITY = 1000;

@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import io.github.collapseexecutor.core.Incubating;
-import io.github.collapseexecutor.fleet.FallbackReason;
-import io.github.collapseexecutor.fleet.FleetInstance;
 import io.github.collapseexecutor.fleet.FleetStats;
+import io.github.collapseexecutor.fleet.FleetStats.FallbackReason;
+import io.github.collapseexecutor.fleet.FleetStats.FleetInstance;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;

@@ -20,7 +20,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass({FleetCoordinator.class, MeterRegistry.class})
 @ConditionalOnBean(FleetCoordinator.class)
 @Incubating
-public final class CollapseFleetMetricsAutoConfiguration {
+final class CollapseFleetMetricsAutoConfiguration {
 
   @Bean
   FleetStatsMeterBinder collapseFleetMeters(FleetCoordinator coordinator) {

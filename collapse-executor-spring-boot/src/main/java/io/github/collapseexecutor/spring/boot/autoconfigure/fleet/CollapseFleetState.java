@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * loads it where the tier is absent.
  */
 @Incubating
-public final class CollapseFleetState {
+final class CollapseFleetState {
 
   private final Supplier<FleetDescription> state;
 

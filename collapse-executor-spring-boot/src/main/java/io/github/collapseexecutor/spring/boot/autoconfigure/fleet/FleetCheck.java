@@ -1,11 +1,11 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGrpcClientProperties;
-import io.github.collapseexecutor.spring.boot.autoconfigure.HttpSection;
-import io.github.collapseexecutor.spring.boot.autoconfigure.NamedExecutorProperties;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.CheckedSettings;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.PropertyRejections;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.SettingsCheck;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseGrpcClientProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.NamedExecutorProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck.CheckedSettings;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck.PropertyRejections;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

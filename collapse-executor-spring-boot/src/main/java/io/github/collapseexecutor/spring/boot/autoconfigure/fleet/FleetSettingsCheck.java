@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.fleet;
 
 import io.github.collapseexecutor.redis.FleetOptions;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.PropertyRejections;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck.PropertyRejections;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 

@@ -2,10 +2,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGrpcClientProperties;
-import io.github.collapseexecutor.spring.boot.autoconfigure.HttpAdapterProperties;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.GrpcInterceptorCustomizer;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseGrpcClientProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpAdapterProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.GrpcInterceptorCustomizer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

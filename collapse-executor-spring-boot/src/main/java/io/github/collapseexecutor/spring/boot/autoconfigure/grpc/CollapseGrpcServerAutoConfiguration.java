@@ -2,7 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 
 import io.github.collapseexecutor.grpc.CollapseServerInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.HttpAdapterProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseGrpcServerProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpAdapterProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.grpc.BindableService;
 import org.springframework.beans.factory.ObjectProvider;

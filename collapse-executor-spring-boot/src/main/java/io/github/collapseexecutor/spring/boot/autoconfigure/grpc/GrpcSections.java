@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 
 import io.github.collapseexecutor.http.SensitiveHeaders;
-import io.github.collapseexecutor.spring.boot.autoconfigure.HttpAdapterProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpAdapterProperties;
 import java.util.List;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;

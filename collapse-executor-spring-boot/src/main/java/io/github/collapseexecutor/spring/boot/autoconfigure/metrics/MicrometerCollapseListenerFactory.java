@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.function.Predicate;
 
 /** Gives every auto-configured executor a {@link MicrometerCollapseListener}. */
-public final class MicrometerCollapseListenerFactory implements CollapseListenerFactory {
+final class MicrometerCollapseListenerFactory implements CollapseListenerFactory {
 
   private final MeterRegistry registry;
   private final Predicate<String> runsObserved;

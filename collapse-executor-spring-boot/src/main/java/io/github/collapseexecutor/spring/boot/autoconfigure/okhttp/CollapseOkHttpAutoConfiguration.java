@@ -2,7 +2,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.okhttp;
 
 import io.github.collapseexecutor.okhttp.CollapseInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseOkHttpProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseOkHttpProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ApplyToChosenBeans;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientWiring;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;

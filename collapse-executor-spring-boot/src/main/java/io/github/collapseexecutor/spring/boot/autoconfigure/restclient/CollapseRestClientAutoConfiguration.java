@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.restclient;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseRestTemplateProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseRestTemplateProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ApplyToChosenBeans;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.BuilderPartitions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientApiVersionHeaders;

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.ClientSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ClientSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.ClientWiringCheck;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;

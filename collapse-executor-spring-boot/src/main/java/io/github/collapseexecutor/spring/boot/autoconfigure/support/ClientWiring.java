@@ -1,6 +1,8 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.ClientSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.ClientSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.ClientWiringCheck;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.ClientWiringCheck.ClientReach;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.support;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGroupProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseGroupProperties;
 import java.util.Map;
 import java.util.Objects;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.webclient;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseWebClientProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseWebClientProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ApplyToChosenBeans;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.BuilderPartitions;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ClientApiVersionHeaders;

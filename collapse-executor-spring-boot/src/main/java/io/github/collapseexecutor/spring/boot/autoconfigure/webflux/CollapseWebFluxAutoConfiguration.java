@@ -1,9 +1,9 @@
 package io.github.collapseexecutor.spring.boot.autoconfigure.webflux;
 
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseWebFluxProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseWebFluxProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.ConditionalOnCollapseGroups;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.FilterNotRegistered;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.ConditionalOnCollapseGroups.FilterNotRegistered;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.webflux.CollapseWebFilter;
 import java.util.Map;

@@ -8,6 +8,8 @@ import io.github.collapseexecutor.core.CollapseExecutor;
 import io.github.collapseexecutor.grpc.CollapseClientInterceptor;
 import io.github.collapseexecutor.grpc.CollapseServerInterceptor;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.CoreExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.SwitchDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.e2e.GrpcEchoService;
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcClientAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerAutoConfiguration;
@@ -114,7 +116,7 @@ final class GrpcInterceptorSwitchTest {
                 .hasMessageContaining("core executors: [grpc, grpc-server]"));
   }
 
-  private static RunCounts countsOf(CollapseEndpoint endpoint, String name) {
+  private static CollapseDescription.RunCounts countsOf(CollapseEndpoint endpoint, String name) {
     return endpoint.collapse().coreExecutors().stream()
         .filter(core -> core.name().equals(name))
         .findFirst()

@@ -3,9 +3,10 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.collapseexecutor.core.BatchReport;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.UnsharedReason;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.RecentEvent;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import java.io.IOException;
 import java.util.List;

@@ -15,6 +15,7 @@ import io.github.collapseexecutor.http.adapter.SharedResponse;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutors;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.RecentEvent;
 import io.github.collapseexecutor.spring.boot.autoconfigure.restclient.CollapseRestClientAutoConfiguration;
 import java.net.URI;
 import java.util.List;

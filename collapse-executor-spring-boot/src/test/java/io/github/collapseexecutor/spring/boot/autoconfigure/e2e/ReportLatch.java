@@ -2,8 +2,8 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

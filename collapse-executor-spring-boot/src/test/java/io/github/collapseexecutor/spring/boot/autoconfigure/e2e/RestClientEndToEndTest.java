@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.ExecutorDescription;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.GroupDescription;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseEndpoint;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.ExecutorDescription;
-import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.GroupDescription;
 import io.github.collapseexecutor.spring.http.client.CollapseHttpRequestInterceptor;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -2,9 +2,9 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.collapseexecutor.core.BatchReport;
 import io.github.collapseexecutor.core.CollapseExecutorOptions;
 import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseListenerFactory;
 import io.github.collapseexecutor.spring.boot.autoconfigure.LineFixtures;

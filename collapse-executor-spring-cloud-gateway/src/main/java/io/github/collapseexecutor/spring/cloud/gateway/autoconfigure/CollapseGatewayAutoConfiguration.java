@@ -40,6 +40,8 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(CollapseGatewayProperties.class)
 public final class CollapseGatewayAutoConfiguration {
 
+  CollapseGatewayAutoConfiguration() {}
+
   @Bean
   RouteCollapsers collapseRouteCollapsers(
       CollapseGatewayProperties section, HttpAdapterSupport adapters, Environment environment) {

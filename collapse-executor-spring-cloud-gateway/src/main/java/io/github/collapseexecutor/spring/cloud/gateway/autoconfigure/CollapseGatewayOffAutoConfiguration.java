@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Conditional;
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 @ConditionalOnClass(GatewayFilter.class)
 @Conditional(CollapseGatewayOffAutoConfiguration.Off.class)
-public final class CollapseGatewayOffAutoConfiguration {
+final class CollapseGatewayOffAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(CollapseGatewayFilterFactory.class)

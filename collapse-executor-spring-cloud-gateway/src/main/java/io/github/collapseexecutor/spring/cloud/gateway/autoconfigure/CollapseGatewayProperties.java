@@ -1,6 +1,6 @@
 package io.github.collapseexecutor.spring.cloud.gateway.autoconfigure;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.HttpSection;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpSection;
 import io.github.collapseexecutor.spring.cloud.gateway.CollapseGatewayFilter;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 

@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.cloud.gateway.autoconfigure;
 
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.CheckedSettings;
-import io.github.collapseexecutor.spring.boot.autoconfigure.support.SettingsCheck;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck;
+import io.github.collapseexecutor.spring.boot.autoconfigure.support.Tier.SettingsCheck.CheckedSettings;
 import io.github.collapseexecutor.spring.cloud.gateway.CollapseGatewayFilter;
 import java.util.List;
 

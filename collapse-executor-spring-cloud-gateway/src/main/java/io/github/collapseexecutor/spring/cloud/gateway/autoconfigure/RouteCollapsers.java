@@ -1,7 +1,7 @@
 package io.github.collapseexecutor.spring.cloud.gateway.autoconfigure;
 
 import io.github.collapseexecutor.http.HttpCollapseOptions;
-import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseGroupProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.CollapseGroupProperties;
 import io.github.collapseexecutor.spring.boot.autoconfigure.support.HttpAdapterSupport;
 import io.github.collapseexecutor.spring.cloud.gateway.CollapseGatewayFilter;
 import io.github.collapseexecutor.spring.cloud.gateway.CollapseGatewayFilterFactory.Config;
