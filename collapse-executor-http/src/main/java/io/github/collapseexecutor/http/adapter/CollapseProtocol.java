@@ -43,7 +43,8 @@ import org.jspecify.annotations.Nullable;
  * it would to collapse, keeps the first request of each key while it is in progress (one entry
  * per key in progress, gone when that request ends: a request that arrives then would start a call
  * of its own), and counts what collapse would have done: the requests that would have joined, the
- * callers of each would-be call, and why a response would not have been shared.
+ * callers of each would-be call, and why a response would not have been shared; and logs what
+ * each group would save every few minutes ({@link ObservedReports}).
  */
 final class CollapseProtocol implements AutoCloseable {
 
@@ -80,6 +81,8 @@ final class CollapseProtocol implements AutoCloseable {
    */
   private final ConcurrentHashMap<CallKey, AtomicInteger> runs = new ConcurrentHashMap<>();
 
+  private final ObservedReports reports;
+
   private volatile boolean closed;
 
   /** Creates the protocol of one adapter, its executor named by the options or else defaultName. */
@@ -101,6 +104,7 @@ final class CollapseProtocol implements AutoCloseable {
     this.varyNames =
         new ExpiringTable<>(SaturatedNanos.of(options.varyTtl()), options.varyMaxKeys());
     this.warnings = new FirstWarnings(executor.name(), options.groups());
+    this.reports = new ObservedReports(executor.name(), options.groups());
     this.waitTimeoutNanos = SaturatedNanos.of(options.waitTimeout());
     this.collapseSwitch = options.collapseSwitch();
     this.sharing = SharingRules.byGroup(options);
@@ -292,6 +296,7 @@ final class CollapseProtocol implements AutoCloseable {
     } else if (run == null) {
       counters.wouldSave(key);
     }
+    reports.ended(key.group(), counters.groups().get(key.group()));
   }
 
   /** Returns how many would-be calls observing keeps in progress. */
