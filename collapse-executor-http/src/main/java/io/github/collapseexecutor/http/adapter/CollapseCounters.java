@@ -5,6 +5,7 @@ import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -106,9 +107,19 @@ final class CollapseCounters implements HttpCollapseStats {
         : Arrays.stream(fanIn).map(LongAdder::sum).toList();
   }
 
+  /** A group's own sketch; an adapter's, the most joined of its groups' keys. */
   @Override
   public Map<String, Long> topKeys() {
-    return topKeys.top();
+    if (groups.isEmpty()) {
+      return topKeys.top();
+    }
+    Map<String, Long> top = new LinkedHashMap<>();
+    groups.stream()
+        .flatMap(group -> group.topKeys.top().entrySet().stream())
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(TopKeys.SIZE)
+        .forEach(entry -> top.put(entry.getKey(), entry.getValue()));
+    return top;
   }
 
   @Override
@@ -170,7 +181,6 @@ final class CollapseCounters implements HttpCollapseStats {
   /** Counts an observed request with {@code key}, shown as {@code label}, that would have joined. */
   void wouldJoin(CollapseKey key, String label) {
     wouldJoin.increment();
-    topKeys.add(label);
     CollapseCounters group = groups.get(key.group());
     group.wouldJoin.increment();
     group.topKeys.add(label);
