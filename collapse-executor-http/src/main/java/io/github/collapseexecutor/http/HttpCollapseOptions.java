@@ -109,6 +109,7 @@ public final class HttpCollapseOptions {
   private final KeyMemory keyMemory;
   private final @Nullable Fleet fleet;
   private final WriteScope writeScope;
+  private final boolean observeOnly;
   private final CollapseSwitch collapseSwitch = new CollapseSwitch();
 
   private HttpCollapseOptions(Builder builder) {
@@ -123,6 +124,7 @@ public final class HttpCollapseOptions {
     this.keyMemory = builder.keyMemory;
     this.fleet = builder.fleet;
     this.writeScope = builder.writeScope;
+    this.observeOnly = builder.observeOnly;
   }
 
   /** Returns a builder with no group, no policy and every other setting at its default. */
@@ -223,6 +225,14 @@ public final class HttpCollapseOptions {
     return writeScope;
   }
 
+  /**
+   * Returns whether the adapter only observes what collapse would do; see
+   * {@link Builder#observeOnly(boolean)}.
+   */
+  public boolean observeOnly() {
+    return observeOnly;
+  }
+
   /** Returns the switch that turns each group's collapsing off and on: the one live part. */
   public CollapseSwitch collapseSwitch() {
     return collapseSwitch;
@@ -254,6 +264,7 @@ public final class HttpCollapseOptions {
         + varyMaxKeys()
         + ", writeScope="
         + writeScope
+        + (observeOnly ? ", observeOnly" : "")
         + "}";
   }
 

@@ -1,6 +1,7 @@
 package io.github.collapseexecutor.http;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Counters of one adapter, for load benchmarks and dashboards; every adapter has them as
@@ -19,8 +20,20 @@ import java.util.List;
  * the requests whose path matched that group, those with a body among its {@code passedThrough}.
  * The children add up to the adapter's counts less the requests no group took (a path that matches
  * no group, a method other than GET and HEAD), which are {@code passedThrough} of the adapter only.
+ *
+ * <p>An adapter that only observes ({@link HttpCollapseOptions#observeOnly()}) collapses nothing:
+ * every request is {@link #passedThrough()}, and the figures of what collapse would do are
+ * {@link #wouldJoin()}, {@link #wouldSave()}, {@link #fanIn()}, {@link #topKeys()}, and
+ * {@link #unshared} for the reasons collapse would give, each measured on the response the
+ * request really got.
  */
 public interface HttpCollapseStats {
+
+  /**
+   * The upper bounds of the buckets of {@link #fanIn()}: runs of 1 caller, 2, 3 to 4, 5 to 8, 9 to
+   * 16, 17 to 64; the last bucket counts the runs of more.
+   */
+  List<Integer> FAN_IN_BOUNDS = List.of(1, 2, 4, 8, 16, 64);
 
   /**
    * Requests that went through untouched: they could not collapse (method, no matching group, a
@@ -61,6 +74,42 @@ public interface HttpCollapseStats {
    */
   default long regrouped() {
     return 0;
+  }
+
+  /**
+   * Observing only: requests that arrived while the first request of an equal key (the same key
+   * as collapse makes, credentials and all) was in progress, and would have joined its call.
+   */
+  default long wouldJoin() {
+    return 0;
+  }
+
+  /**
+   * Observing only: the {@link #wouldJoin()} requests whose own response collapse could have
+   * shared: the backend calls (or server chain runs) collapse would have saved. The others are
+   * among {@link #unshared}.
+   */
+  default long wouldSave() {
+    return 0;
+  }
+
+  /**
+   * Observing only: how many would-be shared calls had how many callers, the first one included,
+   * one count per bucket of {@link #FAN_IN_BOUNDS} and one for the runs of more; empty when not
+   * observing.
+   */
+  default List<Long> fanIn() {
+    return List.of();
+  }
+
+  /**
+   * Observing only: the keys with the most {@link #wouldJoin()} requests, most first, each shown
+   * as its group's name and a short hash of the key, never a query or header value; counted in a
+   * sketch of a few entries, so a count may be over the true one by the count of a key it
+   * replaced.
+   */
+  default Map<String, Long> topKeys() {
+    return Map.of();
   }
 
   /**

@@ -29,6 +29,7 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
   KeyMemory keyMemory = KeyMemory.defaults();
   @Nullable Fleet fleet;
   WriteScope writeScope = WriteScope.ALL_GROUPS;
+  boolean observeOnly;
 
   OptionsBuilder() {}
 
@@ -214,6 +215,21 @@ abstract sealed class OptionsBuilder permits HttpCollapseOptions.Builder {
    */
   public HttpCollapseOptions.Builder writeScope(WriteScope writeScope) {
     this.writeScope = Objects.requireNonNull(writeScope, "writeScope");
+    return self();
+  }
+
+  /**
+   * Sets whether the adapter only observes: with {@code true}, nothing collapses, every request
+   * makes its own call on its own thread, with its own headers and body, as with no adapter at
+   * all, and the adapter counts what collapse would have done, by the same keys: the requests
+   * that would have joined a call in progress and the calls that would have saved, why a
+   * response would not have been shared, measured on the response each request really got,
+   * the callers per would-be call and the keys that would have been joined most
+   * ({@link HttpCollapseStats#wouldJoin()} and the methods after it). Collapse only ({@code
+   * false}) by default.
+   */
+  public HttpCollapseOptions.Builder observeOnly(boolean observeOnly) {
+    this.observeOnly = observeOnly;
     return self();
   }
 

@@ -28,6 +28,13 @@ import java.util.function.ToDoubleFunction;
  * {@code uncacheable} when no policy says {@code never}, {@code not-recorded} but for the servlet
  * filter, whose integration is {@value #SERVLET_INTEGRATION}).
  *
+ * <p>An adapter that only observes ({@link HttpCollapseOptions#observeOnly()}) also publishes, per
+ * group, what collapse would have done: {@value #OBSERVED_WOULD_JOIN} and {@value
+ * #OBSERVED_WOULD_SAVE} (its calls are the group's {@code passed-through} requests),
+ * {@value #OBSERVED_UNSHARED} by {@code reason}, and {@value #OBSERVED_FAN_IN}, the would-be
+ * shared calls by their number of callers, tagged {@code callers} with the upper bound of each
+ * bucket of {@link HttpCollapseStats#FAN_IN_BOUNDS} ({@code +Inf} for the last).
+ *
  * <p>With a plain {@link MeterRegistry}, bind each adapter once, with the options it was built
  * from and its stats:
  *
@@ -50,6 +57,18 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
 
   /** Function counter of the requests of each collapse group not shared, by reason. */
   public static final String GROUP_UNSHARED = "collapse.http.group.unshared";
+
+  /** Observing only: function counter of the requests of each group that would have joined. */
+  public static final String OBSERVED_WOULD_JOIN = "collapse.observe.would.join";
+
+  /** Observing only: function counter of the calls each group would have saved. */
+  public static final String OBSERVED_WOULD_SAVE = "collapse.observe.would.save";
+
+  /** Observing only: function counter of the responses of each group not shareable, by reason. */
+  public static final String OBSERVED_UNSHARED = "collapse.observe.unshared";
+
+  /** Observing only: function counter of each group's would-be shared calls, by callers. */
+  public static final String OBSERVED_FAN_IN = "collapse.observe.fan.in";
 
   /** The servlet filter's integration, the one adapter whose answers can go unrecorded. */
   public static final String SERVLET_INTEGRATION = "servlet";
@@ -114,6 +133,47 @@ public final class HttpCollapseStatsMeterBinder implements MeterBinder {
           group,
           groupStats,
           PossibleReasons.of(integration, options, List.of(groups.get(i))));
+      if (options.observeOnly()) {
+        observed(
+            registry,
+            group,
+            groupStats,
+            PossibleReasons.of(integration, options, List.of(groups.get(i))));
+      }
+    }
+  }
+
+  private static void observed(
+      MeterRegistry registry, Tags group, HttpCollapseStats stats, Set<UnsharedReason> possible) {
+    FunctionCounter.builder(OBSERVED_WOULD_JOIN, stats, HttpCollapseStats::wouldJoin)
+        .description("Requests that would have joined a call in progress")
+        .tags(group)
+        .baseUnit("requests")
+        .register(registry);
+    FunctionCounter.builder(OBSERVED_WOULD_SAVE, stats, HttpCollapseStats::wouldSave)
+        .description("Calls collapse would have saved")
+        .tags(group)
+        .baseUnit("requests")
+        .register(registry);
+    reasons(
+        registry,
+        OBSERVED_UNSHARED,
+        "Responses collapse would not have shared, by reason",
+        group,
+        stats,
+        possible);
+    List<Integer> bounds = HttpCollapseStats.FAN_IN_BOUNDS;
+    for (int bucket = 0; bucket <= bounds.size(); bucket++) {
+      int index = bucket;
+      FunctionCounter.builder(
+              OBSERVED_FAN_IN,
+              stats,
+              counted -> counted.fanIn().isEmpty() ? 0 : counted.fanIn().get(index))
+          .description("Would-be shared calls, by their number of callers")
+          .tags(group)
+          .tag("callers", bucket < bounds.size() ? String.valueOf(bounds.get(bucket)) : "+Inf")
+          .baseUnit("calls")
+          .register(registry);
     }
   }
 

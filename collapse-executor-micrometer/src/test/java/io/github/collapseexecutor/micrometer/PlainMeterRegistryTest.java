@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.collapseexecutor.core.BlockingCallableGroupCollapseExecutor;
 import io.github.collapseexecutor.http.CollapseGroup;
+import io.github.collapseexecutor.http.CollapseKey;
+import io.github.collapseexecutor.http.CollapseRules;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
+import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.RequestTarget;
+import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.http.adapter.CountingStats;
 import io.github.collapseexecutor.testing.Parking;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -118,5 +124,55 @@ final class PlainMeterRegistryTest {
                 .functionCounter())
         .as("only the servlet filter answers in ways it cannot record")
         .isNull();
+  }
+
+  @Test
+  void anObservingAdaptersWouldBeFiguresArePublishedPerGroup() {
+    HttpCollapseOptions options =
+        HttpCollapseOptions.builder()
+            .group(CollapseGroup.ofUris("/users/*").withName("people"))
+            .observeOnly(true)
+            .build();
+    CountingStats stats = new CountingStats(1);
+    CollapseKey key =
+        new CollapseRules(options)
+            .keyFor(RequestTarget.builder("GET", URI.create("http://api/users/1")).build());
+    stats.wouldJoin(key, "people #000000");
+    stats.wouldSave(key);
+    stats.fanIn(key, 2);
+    stats.unshared(key, UnsharedReason.SET_COOKIE);
+
+    new HttpCollapseStatsMeterBinder("okhttp", options, stats).bindTo(registry);
+
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.OBSERVED_WOULD_JOIN)
+                .tag("group", "people")
+                .functionCounter()
+                .count())
+        .isOne();
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.OBSERVED_WOULD_SAVE)
+                .tag("group", "people")
+                .functionCounter()
+                .count())
+        .isOne();
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.OBSERVED_UNSHARED)
+                .tag("reason", "set-cookie")
+                .functionCounter()
+                .count())
+        .isOne();
+    assertThat(
+            registry
+                .get(HttpCollapseStatsMeterBinder.OBSERVED_FAN_IN)
+                .tag("callers", "2")
+                .functionCounter()
+                .count())
+        .isOne();
+    assertThat(registry.find(HttpCollapseStatsMeterBinder.OBSERVED_FAN_IN).functionCounters())
+        .hasSize(HttpCollapseStats.FAN_IN_BOUNDS.size() + 1);
   }
 }

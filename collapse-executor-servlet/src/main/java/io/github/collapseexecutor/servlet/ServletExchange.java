@@ -2,6 +2,7 @@ package io.github.collapseexecutor.servlet;
 
 import io.github.collapseexecutor.http.UnsharedReason;
 import io.github.collapseexecutor.http.adapter.DetailCodec;
+import io.github.collapseexecutor.http.adapter.ProducedHeaders;
 import io.github.collapseexecutor.http.adapter.ProducedResponse;
 import io.github.collapseexecutor.http.adapter.ResponseRecording;
 import io.github.collapseexecutor.http.adapter.ServerCollapser.Continuation;
@@ -78,6 +79,30 @@ final class ServletExchange implements ServerExchange<ServletException> {
   @Override
   public CompletionStage<?> proceed() throws IOException, ServletException {
     chain.doFilter(request, response);
+    return DONE;
+  }
+
+  /**
+   * The chain runs against this request's own response; the request is watched for a change of
+   * its session only, and the response is read once the chain returned.
+   */
+  @Override
+  public CompletionStage<?> observe(ResponseRecording recording)
+      throws IOException, ServletException {
+    ProducedHeaders outer = ProducedHeaders.since(ContainerHeaders.of(response));
+    chain.doFilter(new SessionWatchingRequest(request, recording), response);
+    if (request.isAsyncStarted()) {
+      recording.notRecorded(
+          recording.isStream(response.getContentType())
+              ? UnsharedReason.STREAM
+              : UnsharedReason.NOT_RECORDED);
+    } else {
+      recording.recorded(
+          response.getStatus(),
+          outer.of(ContainerHeaders.of(response), /* cleared= */ false).headers(),
+          new byte[0],
+          null);
+    }
     return DONE;
   }
 

@@ -48,7 +48,7 @@ final class AsyncCall<R> {
       } else if (turn instanceof Failed failed) {
         result.completeExceptionally(failed.failure());
       } else {
-        own();
+        own(turn instanceof Observed observed ? observed : null);
       }
     } catch (RuntimeException | Error failure) {
       result.completeExceptionally(failure);
@@ -57,11 +57,15 @@ final class AsyncCall<R> {
 
   // the callback handles both outcomes: the stage whenComplete returns holds nothing more
   @SuppressWarnings("FutureReturnValueIgnored")
-  private void own() {
+  private void own(@Nullable Observed observed) {
     CompletableFuture<R> call = driver.send();
     step(() -> call.cancel(/* mayInterruptIfRunning= */ false));
     call.whenComplete(
         (response, failure) -> {
+          if (observed != null) {
+            // collapse hands a call's failure to every caller of it, as it would a response
+            observed.answered(driver, failure == null ? response : null);
+          }
           if (failure != null) {
             result.completeExceptionally(SharedFailure.unwrap(failure));
           } else {
@@ -146,7 +150,7 @@ final class AsyncCall<R> {
     }
     try {
       ClientDriver.Head head = driver.head(response);
-      UnsharedReason refusal = LiveResponse.refusal(lead, driver, response, head);
+      UnsharedReason refusal = LiveResponse.refusal(lead.refusal(head.headers()), driver, response);
       if (refusal != null) {
         lead.refuse(refusal);
         return CompletableFuture.completedFuture(response);

@@ -137,6 +137,9 @@ public final class BlockingClientCollapser extends HttpCollapser {
     if (turn instanceof Failed failed) {
       throw SharedFailure.rethrow(failed.failure());
     }
+    if (turn instanceof Observed observed) {
+      return observed.send(driver);
+    }
     return driver.send();
   }
 
@@ -181,7 +184,7 @@ public final class BlockingClientCollapser extends HttpCollapser {
     }
     try {
       ClientDriver.Head head = driver.head(live);
-      UnsharedReason refusal = LiveResponse.refusal(lead, driver, live, head);
+      UnsharedReason refusal = LiveResponse.refusal(lead.refusal(head.headers()), driver, live);
       if (refusal != null) {
         lead.refuse(refusal);
         return live;

@@ -4,7 +4,10 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
 
@@ -23,6 +26,10 @@ final class CollapseCounters implements HttpCollapseStats {
   private final LongAdder varyKeyed = new LongAdder();
   private final LongAdder regrouped = new LongAdder();
   private final LongAdder[] unshared = new LongAdder[REASONS.length];
+  private final LongAdder wouldJoin = new LongAdder();
+  private final LongAdder wouldSave = new LongAdder();
+  private final LongAdder[] fanIn = new LongAdder[FAN_IN_BOUNDS.size() + 1];
+  private final TopKeys topKeys = new TopKeys();
   private final List<CollapseCounters> groups;
 
   /**
@@ -36,6 +43,9 @@ final class CollapseCounters implements HttpCollapseStats {
     }
     for (int i = 0; i < unshared.length; i++) {
       unshared[i] = new LongAdder();
+    }
+    for (int i = 0; i < fanIn.length; i++) {
+      fanIn[i] = new LongAdder();
     }
     List<CollapseCounters> children = new ArrayList<>(groups);
     for (int i = 0; i < groups; i++) {
@@ -78,6 +88,38 @@ final class CollapseCounters implements HttpCollapseStats {
   @SuppressWarnings("EnumOrdinal") // a table by ordinal, made from values(): never stored
   public long unshared(UnsharedReason reason) {
     return unshared[reason.ordinal()].sum();
+  }
+
+  @Override
+  public long wouldJoin() {
+    return wouldJoin.sum();
+  }
+
+  @Override
+  public long wouldSave() {
+    return wouldSave.sum();
+  }
+
+  @Override
+  public List<Long> fanIn() {
+    return wouldJoin.sum() + fanIn[0].sum() == 0
+        ? List.of()
+        : Arrays.stream(fanIn).map(LongAdder::sum).toList();
+  }
+
+  /** A group's own sketch; an adapter's, the most joined of its groups' keys. */
+  @Override
+  public Map<String, Long> topKeys() {
+    if (groups.isEmpty()) {
+      return topKeys.top();
+    }
+    Map<String, Long> top = new LinkedHashMap<>();
+    groups.stream()
+        .flatMap(group -> group.topKeys.top().entrySet().stream())
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(TopKeys.SIZE)
+        .forEach(entry -> top.put(entry.getKey(), entry.getValue()));
+    return top;
   }
 
   @Override
@@ -136,6 +178,30 @@ final class CollapseCounters implements HttpCollapseStats {
     groups.get(key.group()).unshared[reason.ordinal()].increment();
   }
 
+  /** Counts an observed request with {@code key}, shown as {@code label}, that would have joined. */
+  void wouldJoin(CollapseKey key, String label) {
+    wouldJoin.increment();
+    CollapseCounters group = groups.get(key.group());
+    group.wouldJoin.increment();
+    group.topKeys.add(label);
+  }
+
+  /** Counts an observed request with {@code key} that would have joined and been answered. */
+  void wouldSave(CollapseKey key) {
+    wouldSave.increment();
+    groups.get(key.group()).wouldSave.increment();
+  }
+
+  /** Counts a would-be shared call with {@code key} that {@code callers} requests would have made. */
+  void fanIn(CollapseKey key, int callers) {
+    int bucket = 0;
+    while (bucket < FAN_IN_BOUNDS.size() && callers > FAN_IN_BOUNDS.get(bucket)) {
+      bucket++;
+    }
+    fanIn[bucket].increment();
+    groups.get(key.group()).fanIn[bucket].increment();
+  }
+
   @Override
   public String toString() {
     StringBuilder text =
@@ -151,6 +217,9 @@ final class CollapseCounters implements HttpCollapseStats {
             .append(varyKeyed())
             .append(", regrouped=")
             .append(regrouped());
+    if (wouldJoin() > 0) {
+      text.append(", wouldJoin=").append(wouldJoin()).append(", wouldSave=").append(wouldSave());
+    }
     for (UnsharedReason reason : REASONS) {
       long count = unshared(reason);
       if (count > 0) {

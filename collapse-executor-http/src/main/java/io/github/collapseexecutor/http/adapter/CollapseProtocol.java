@@ -19,6 +19,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -36,8 +38,22 @@ import org.jspecify.annotations.Nullable;
  * the start ({@link FlightKey}), so that requests with different values never wait for each
  * other. With an observation registry in the options, it observes each shared call and tells
  * each request's own observation what the request did ({@link CallObserver}).
+ *
+ * <p>When the options only observe ({@link HttpCollapseOptions#observeOnly()}), every request
+ * makes its own call ({@link Observed}) and is counted as passing through; the protocol keys it as
+ * it would to collapse, keeps the first request of each key while it is in progress (one entry
+ * per key in progress, gone when that request ends: a request that arrives then would start a call
+ * of its own), and counts what collapse would have done: the requests that would have joined, the
+ * callers of each would-be call, and why a response would not have been shared; and logs what
+ * each group would save every few minutes ({@link ObservedReports}).
  */
 final class CollapseProtocol implements AutoCloseable {
+
+  /** What the hash of a key is mixed with before it is shown: its credentials stay unguessable. */
+  private static final int KEY_LABEL_SALT = ThreadLocalRandom.current().nextInt();
+
+  /** The reason an observed request passes, as its observation reports it. */
+  private static final String OBSERVED = "observed";
 
   private final HttpCollapseOptions options;
   private final CollapseRules rules;
@@ -59,6 +75,15 @@ final class CollapseProtocol implements AutoCloseable {
   private final long waitTimeoutNanos;
   private final CollapseSwitch collapseSwitch;
   private final WriteClock writes;
+
+  /**
+   * Observing only: the callers of each would-be call in progress, by the key of the request that
+   * would make it; removed when that request ends.
+   */
+  private final ConcurrentHashMap<CallKey, AtomicInteger> runs = new ConcurrentHashMap<>();
+
+  private final ObservedReports reports;
+
   private volatile boolean closed;
 
   /** Creates the protocol of one adapter, its executor named by the options or else defaultName. */
@@ -80,6 +105,7 @@ final class CollapseProtocol implements AutoCloseable {
     this.varyNames =
         new ExpiringTable<>(SaturatedNanos.of(options.varyTtl()), options.varyMaxKeys());
     this.warnings = new FirstWarnings(executor.name(), options.groups());
+    this.reports = new ObservedReports(executor.name(), options.groups());
     this.waitTimeoutNanos = SaturatedNanos.of(options.waitTimeout());
     this.collapseSwitch = options.collapseSwitch();
     this.sharing = SharingRules.byGroup(options);
@@ -179,6 +205,9 @@ final class CollapseProtocol implements AutoCloseable {
       return outsideEveryGroup();
     }
     Caller caller = observer.caller(observation);
+    if (options.observeOnly()) {
+      return observe(key, request, caller);
+    }
     if (!collapseSwitch.isOn(options.groups().get(key.group()))) {
       return pass(key, caller, "switched-off");
     }
@@ -189,15 +218,91 @@ final class CollapseProtocol implements AutoCloseable {
       // a call in flight may have been sent before this request's own write: never join one
       return pass(key, caller, FreshRequest.REASON);
     }
+    return join(
+        flightKey(key, request), new Joiner(request, caller, limits), /* mayRegroup= */ true);
+  }
+
+  /** Returns the key requests share a call by: {@code key}, widened by remembered Vary names. */
+  private FlightKey flightKey(CollapseKey key, RequestHeaders request) {
     List<String> varied = varyNames.get(key);
     if (varied != null) {
       counters.varyKeyed(key);
     }
-    FlightKey flight =
-        varied == null
-            ? new FlightKey(key, List.of(), List.of())
-            : FlightKey.of(key, varied, request);
-    return join(flight, new Joiner(request, caller, limits), /* mayRegroup= */ true);
+    return varied == null
+        ? new FlightKey(key, List.of(), List.of())
+        : FlightKey.of(key, varied, request);
+  }
+
+  /**
+   * Passes a request that collapse only observes, having counted what collapse would do with it:
+   * nothing for a request it would pass, else join the call in progress for an equal key, or make
+   * one that the next requests with the key would join.
+   */
+  private Turn observe(CollapseKey key, RequestHeaders request, Caller caller) {
+    pass(key, caller, OBSERVED);
+    if (closed
+        || !collapseSwitch.isOn(options.groups().get(key.group()))
+        || RequestBody.announced(request)
+        || FreshRequest.asked(request)) {
+      return Pass.PASS;
+    }
+    FlightKey flight = flightKey(key, request);
+    if (hitForPass.get(flight) != null) {
+      counters.unshared(key, UnsharedReason.HIT_FOR_PASS);
+      return Pass.PASS;
+    }
+    CallKey call = writes.stamp(flight);
+    AtomicInteger mine = new AtomicInteger(1);
+    AtomicInteger run = runs.merge(call, mine, CollapseProtocol::joined);
+    if (run != mine) {
+      counters.wouldJoin(key, label(key));
+      return new Observed(this, call, request, null);
+    }
+    return new Observed(this, call, request, mine);
+  }
+
+  private static AtomicInteger joined(AtomicInteger run, AtomicInteger unused) {
+    run.incrementAndGet();
+    return run;
+  }
+
+  /** Returns how {@code key} is shown: its group's name and a short salted hash, no values. */
+  private String label(CollapseKey key) {
+    int hash = (key.hashCode() ^ KEY_LABEL_SALT) * 0x9E3779B9;
+    return options.groups().get(key.group()).name()
+        + " #"
+        + Integer.toHexString((hash >>> 8) | 0x1000000).substring(1);
+  }
+
+  /**
+   * Counts what collapse would have made of the response an observed request got: {@code reason}
+   * it would not have been shared, or {@code null} if it would have.
+   *
+   * @param run the callers of the would-be call the request would have made, or {@code null} if
+   *     it would have joined one: a joining request whose response could be shared is a call
+   *     saved
+   */
+  void observed(CallKey call, @Nullable AtomicInteger run, @Nullable UnsharedReason reason) {
+    CollapseKey key = call.flight().key();
+    if (run != null) {
+      // from now on a request with the key would make a call of its own
+      runs.remove(call, run);
+      counters.fanIn(key, run.get());
+      if (reason != null && reason != UnsharedReason.LEADER_FAILED) {
+        hitForPass.put(call.flight(), Boolean.TRUE);
+      }
+    }
+    if (reason != null) {
+      counters.unshared(key, reason);
+    } else if (run == null) {
+      counters.wouldSave(key);
+    }
+    reports.ended(key.group(), counters.groups().get(key.group()));
+  }
+
+  /** Returns how many would-be calls observing keeps in progress. */
+  int observedRuns() {
+    return runs.size();
   }
 
   /**

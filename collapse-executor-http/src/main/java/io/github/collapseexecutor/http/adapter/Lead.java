@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /** Make the call for every identical request, then end the turn exactly once. */
-final class Lead implements Turn {
+final class Lead implements Turn, ResponseRecording.Target {
 
   private final CollapseProtocol protocol;
   private final CallKey callKey;
@@ -119,13 +119,21 @@ final class Lead implements Turn {
   }
 
   /** Returns the largest body that may be buffered to share. */
-  int maxBodyBytes() {
+  @Override
+  public int maxBodyBytes() {
     return protocol.maxBodyBytes();
   }
 
   /** Returns why a response with these headers must not be shared, or {@code null}. */
-  @Nullable UnsharedReason refusal(List<Map.Entry<String, @Nullable String>> headers) {
+  @Override
+  public @Nullable UnsharedReason refusal(List<Map.Entry<String, @Nullable String>> headers) {
     return protocol.refusal(key(), joiner.request(), headers);
+  }
+
+  /** Shares the response a server's chain produced, which a recording held back whole. */
+  @Override
+  public void share(ClientDriver.Head head, byte[] body) {
+    share(new SharedResponse(head, body, null, joiner.request()));
   }
 
   /**
@@ -163,7 +171,8 @@ final class Lead implements Turn {
    * Tells the waiting requests to make their own calls; marks the key for hit-for-pass unless
    * the reason is {@link UnsharedReason#LEADER_FAILED}, which says nothing of the next response.
    */
-  void refuse(UnsharedReason reason) {
+  @Override
+  public void refuse(UnsharedReason reason) {
     if (end()) {
       protocol.refused(callKey.flight(), reason);
       LeadOutcome refused = LeadOutcome.refused(reason, call);
@@ -194,6 +203,13 @@ final class Lead implements Turn {
         SharedCallOutcome.FAILED,
         failure,
         UnsharedReason.LEADER_FAILED);
+  }
+
+  /** Leaves the call to the waiting requests; the last of them to leave runs {@code stop}. */
+  @Override
+  public boolean leave(Runnable stop) {
+    onAbandon(stop);
+    return !own.cancel(/* mayInterruptIfRunning= */ false);
   }
 
   /** Runs {@code action} once every request left before the turn ended. */

@@ -11,12 +11,12 @@ final class LiveResponse {
   private LiveResponse() {}
 
   /**
-   * Returns why {@code response}, with {@code head}, must not be shared, or {@code null}: the
-   * sharing rules, or a request that a stage below the adapter changed after it was keyed.
+   * Returns why {@code response} must not be shared, or {@code null}: the sharing rules'
+   * {@code refusal} of its headers, or a request that a stage below the adapter changed after it
+   * was keyed.
    */
   static <R> @Nullable UnsharedReason refusal(
-      Lead lead, ClientDriver<R> driver, R response, ClientDriver.Head head) {
-    UnsharedReason refusal = lead.refusal(head.headers());
+      @Nullable UnsharedReason refusal, ClientDriver<R> driver, R response) {
     return refusal == null && !driver.sentAsKeyed(response)
         ? UnsharedReason.REQUEST_CHANGED
         : refusal;

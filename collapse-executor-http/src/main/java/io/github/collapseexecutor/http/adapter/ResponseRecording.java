@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
 @Incubating
 public final class ResponseRecording {
 
-  private final Lead lead;
+  private final Target target;
 
   /** What stops the chain once the turn ends, after this request left; null until then. */
   private final AtomicReference<@Nullable Runnable> stopAtEnd = new AtomicReference<>();
@@ -38,8 +38,8 @@ public final class ResponseRecording {
   /** Why the response must not be shared, whatever it turns out to be; null while it may. */
   private final AtomicReference<@Nullable UnsharedReason> unshareable = new AtomicReference<>();
 
-  ResponseRecording(Lead lead) {
-    this.lead = lead;
+  ResponseRecording(Target target) {
+    this.target = target;
   }
 
   /**
@@ -47,7 +47,7 @@ public final class ResponseRecording {
    * to its client, and is {@link #notRecorded} as {@link UnsharedReason#TOO_LARGE}.
    */
   public int maxBodyBytes() {
-    return lead.maxBodyBytes();
+    return target.maxBodyBytes();
   }
 
   /**
@@ -78,20 +78,16 @@ public final class ResponseRecording {
       List<Map.Entry<String, @Nullable String>> headers,
       byte[] body,
       @Nullable Object detail) {
-    SharedResponse shared =
-        new SharedResponse(
-            new ClientDriver.Head(status, null, headers, detail),
-            Objects.requireNonNull(body, "body"),
-            null,
-            lead.request());
+    ClientDriver.Head head = new ClientDriver.Head(status, null, headers, detail);
+    Objects.requireNonNull(body, "body");
     UnsharedReason refusal = unshareable.get();
     if (refusal == null) {
-      refusal = lead.refusal(shared.headers());
+      refusal = target.refusal(head.headers());
     }
     if (refusal == null) {
-      lead.share(shared);
+      target.share(head, body);
     } else {
-      lead.refuse(refusal);
+      target.refuse(refusal);
     }
     stopIfLeft();
   }
@@ -114,7 +110,7 @@ public final class ResponseRecording {
    * (hit-for-pass).
    */
   public void notRecorded(UnsharedReason reason) {
-    lead.refuse(Objects.requireNonNull(reason, "reason"));
+    target.refuse(Objects.requireNonNull(reason, "reason"));
     stopIfLeft();
   }
 
@@ -129,8 +125,7 @@ public final class ResponseRecording {
    */
   public void leave(Runnable stop) {
     stopAtEnd.set(Objects.requireNonNull(stop, "stop"));
-    lead.onAbandon(stop);
-    if (!lead.future().cancel(/* mayInterruptIfRunning= */ false)) {
+    if (target.leave(stop)) {
       // the turn has ended: what the chain still does is this request's own, and it is gone
       stopIfLeft();
     }
@@ -145,6 +140,28 @@ public final class ResponseRecording {
 
   /** Ends the turn if the adapter did not: the chain ended without a recording. */
   void end() {
-    lead.refuse(UnsharedReason.LEADER_FAILED);
+    target.refuse(UnsharedReason.LEADER_FAILED);
+  }
+
+  /** What a recording reports to: the leading request's turn, or a request only observed. */
+  sealed interface Target permits Lead, Observed {
+
+    /** Returns the largest body that may be held back to share. */
+    int maxBodyBytes();
+
+    /** Returns why a response with these headers must not be shared, or {@code null}. */
+    @Nullable UnsharedReason refusal(List<Map.Entry<String, @Nullable String>> headers);
+
+    /** Takes the whole response, which the sharing rules let through. */
+    void share(ClientDriver.Head head, byte[] body);
+
+    /** Takes a response that must not be shared, for {@code reason}. */
+    void refuse(UnsharedReason reason);
+
+    /**
+     * Lets the request that runs the chain leave; {@code stop} stops the chain once nobody waits
+     * for it. Returns whether the turn has ended already, which stops it at once.
+     */
+    boolean leave(Runnable stop);
   }
 }

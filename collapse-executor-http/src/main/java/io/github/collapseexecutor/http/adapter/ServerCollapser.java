@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.Incubating;
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
+import io.github.collapseexecutor.http.UnsharedReason;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.CancellationException;
@@ -117,7 +118,31 @@ public final class ServerCollapser extends HttpCollapser {
     if (turn instanceof RecordHere here) {
       return record(here.lead(), exchange);
     }
+    if (turn instanceof Observed observed) {
+      return observe(observed, exchange);
+    }
     return exchange.proceed();
+  }
+
+  /**
+   * Runs the chain as if collapse were off ({@link ServerExchange#observe}), and tells what
+   * collapse would have made of the response; a chain that threw or ended without a word is
+   * counted as a leading request's chain that failed.
+   */
+  private static <X extends Exception> CompletionStage<?> observe(
+      Observed observed, ServerExchange<X> exchange) throws IOException, X {
+    boolean returned = false;
+    try {
+      CompletionStage<?> done = exchange.observe(new ResponseRecording(observed));
+      returned = true;
+      return done.whenComplete(
+          (ignored, failure) ->
+              observed.ended(failure == null ? null : UnsharedReason.LEADER_FAILED));
+    } finally {
+      if (!returned) {
+        observed.ended(UnsharedReason.LEADER_FAILED);
+      }
+    }
   }
 
   /**

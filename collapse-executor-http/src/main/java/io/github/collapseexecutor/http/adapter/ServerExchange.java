@@ -98,6 +98,23 @@ public interface ServerExchange<X extends Exception> {
   CompletionStage<?> proceed() throws IOException, X;
 
   /**
+   * Runs the rest of the chain for this request against its own response, as {@link #proceed()}
+   * does, for a request that the collapser only observes
+   * ({@link io.github.collapseexecutor.http.HttpCollapseOptions#observeOnly()}), and tells
+   * {@code recording} what collapse would have seen of the response, without changing anything
+   * the chain writes: {@link ResponseRecording#unshareable} as {@link #record} does (a change of
+   * session), then, once the chain is done, {@link ResponseRecording#recorded} with the status
+   * and the headers the chain produced and an empty body, which is not held back, or
+   * {@link ResponseRecording#notRecorded} with why the response would not have been recorded
+   * (the chain went async, say). By default, {@link #proceed()} and nothing more: the response
+   * counts as one collapse would have shared. Called at most once, on a thread where the chain
+   * may run.
+   */
+  default CompletionStage<?> observe(ResponseRecording recording) throws IOException, X {
+    return proceed();
+  }
+
+  /**
    * Runs the rest of the chain for this request, the one that leads, against a recording of its
    * response, and tells {@code recording} what the chain produced: {@link
    * ResponseRecording#recorded} when the whole response was held back, or {@link

@@ -18,6 +18,9 @@ package io.github.collapseexecutor.http.adapter;
  *       a request header whose value differs from the leader's, or for the same key, when the
  *       leader left or its own limit ended the call and this request's is longer (it takes the
  *       call over).</li>
+ *   <li>{@link Observed}: make the call as if collapse were off, then tell what collapse would
+ *       have made of its response, when the options only observe.</li>
  * </ul>
  */
-sealed interface Turn permits Pass, Lead, Wait, Replay, Failed, ServerCollapser.RecordHere {}
+sealed interface Turn
+    permits Pass, Lead, Wait, Replay, Failed, Observed, ServerCollapser.RecordHere {}

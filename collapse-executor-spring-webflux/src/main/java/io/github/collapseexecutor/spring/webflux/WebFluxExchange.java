@@ -10,6 +10,8 @@ import io.github.collapseexecutor.http.adapter.SharedResponse;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilterChain;
 import reactor.core.Disposable;
@@ -78,6 +80,29 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
   @Override
   public CompletionStage<?> proceed() {
     return run(chain.filter(exchange));
+  }
+
+  /**
+   * The chain runs against this request's own response; the exchange is watched for a change of
+   * its session only, and the response is read once the chain completed.
+   */
+  @Override
+  public CompletionStage<?> observe(ResponseRecording recording) {
+    ServerHttpResponse response = exchange.getResponse();
+    OuterResponse outer = OuterResponse.since(response);
+    return run(
+        chain
+            .filter(new SessionWatchingExchange(exchange, recording))
+            .then(
+                Mono.fromRunnable(
+                    () -> {
+                      HttpStatusCode status = response.getStatusCode();
+                      recording.recorded(
+                          status == null ? 200 : status.value(),
+                          outer.produced(response).headers(),
+                          new byte[0],
+                          null);
+                    })));
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,6 +55,41 @@ public final class CountingStats implements HttpCollapseStats {
   /** Counts a request that got or gave no shared response. */
   public void unshared(CollapseKey key, UnsharedReason reason) {
     counters.unshared(key, reason);
+  }
+
+  /** Counts an observed request that would have joined, its key shown as {@code label}. */
+  public void wouldJoin(CollapseKey key, String label) {
+    counters.wouldJoin(key, label);
+  }
+
+  /** Counts an observed request that would have joined and been answered. */
+  public void wouldSave(CollapseKey key) {
+    counters.wouldSave(key);
+  }
+
+  /** Counts a would-be shared call of {@code callers} requests. */
+  public void fanIn(CollapseKey key, int callers) {
+    counters.fanIn(key, callers);
+  }
+
+  @Override
+  public long wouldJoin() {
+    return counters.wouldJoin();
+  }
+
+  @Override
+  public long wouldSave() {
+    return counters.wouldSave();
+  }
+
+  @Override
+  public List<Long> fanIn() {
+    return counters.fanIn();
+  }
+
+  @Override
+  public Map<String, Long> topKeys() {
+    return counters.topKeys();
   }
 
   @Override

@@ -55,6 +55,22 @@ public class CollapseExecutorProperties extends BatchSettings {
   }
 
   /**
+   * What an adapter does with the requests it takes: the value of {@code collapse.executor.mode},
+   * and of each section's {@code mode}, which overrides it.
+   */
+  public enum Mode {
+
+    /** Collapse identical requests in progress into one call. */
+    COLLAPSE,
+
+    /**
+     * Collapse nothing: every request makes its own call as with the library off, and the adapter
+     * counts what collapse would have saved, and why not more.
+     */
+    OBSERVE
+  }
+
+  /**
    * What startup does with a {@code collapse.executor} key that no property binds, such as a typo
    * ({@code max-batch-sise}): the value of {@code collapse.executor.unknown-keys}.
    */

@@ -100,6 +100,14 @@ final class HttpOptionsFactory {
         HttpSettings::getWriteScope,
         builder::writeScope,
         errors);
+    overridden(
+        key,
+        "mode",
+        section,
+        properties,
+        HttpSettings::getMode,
+        mode -> builder.observeOnly(mode == CollapseExecutorProperties.Mode.OBSERVE),
+        errors);
     policiesAndGroups(prefix, section, builder, errors);
     // built even after a rejection, so that what only the whole options check is reported too
     HttpCollapseOptions built = build(prefix, builder, errors);

@@ -60,6 +60,20 @@ class HttpSettings {
    */
   private @Nullable WriteScope writeScope;
 
+  /**
+   * Whether the adapter collapses (collapse) or only counts what collapse would save, every
+   * request making its own call (observe); in a section, the top-level mode when not set.
+   */
+  private CollapseExecutorProperties.@Nullable Mode mode;
+
+  public CollapseExecutorProperties.@Nullable Mode getMode() {
+    return mode;
+  }
+
+  public void setMode(CollapseExecutorProperties.@Nullable Mode mode) {
+    this.mode = mode;
+  }
+
   public @Nullable DataSize getMaxBodySize() {
     return maxBodySize;
   }

@@ -350,6 +350,20 @@ final class CollapseExecutorAutoConfigurationTest {
   }
 
   @Test
+  void modeSetAtTheTopLevelIsInheritedBySectionsThatDoNotSetTheirOwn() {
+    runner
+        .withPropertyValues(
+            "collapse.executor.mode=observe", "collapse.executor.okhttp.mode=collapse")
+        .run(
+            context -> {
+              List<CollapseExecutorDescriptor> executors =
+                  context.getBean(CollapseExecutors.class).list();
+              assertThat(executor(executors, "rest-template").options().observeOnly()).isTrue();
+              assertThat(executor(executors, "okhttp").options().observeOnly()).isFalse();
+            });
+  }
+
+  @Test
   void writeScopeIsEveryGroupWhenNotSet() {
     runner.run(
         context ->

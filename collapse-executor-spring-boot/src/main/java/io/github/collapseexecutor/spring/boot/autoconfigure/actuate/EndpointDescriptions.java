@@ -49,11 +49,14 @@ final class EndpointDescriptions {
   static ExecutorDescription describe(CollapseExecutorDescriptor executor) {
     HttpCollapseOptions options = executor.options();
     HttpCollapseStats stats = executor.stats();
-    Traffic traffic = Traffic.of(stats);
+    Traffic traffic = Traffic.of(stats, options.observeOnly());
     List<GroupDescription> groups = new ArrayList<>();
     for (int i = 0; i < options.groups().size(); i++) {
       groups.add(
-          describe(options.groups().get(i), options.policies(), Traffic.of(stats.groups().get(i))));
+          describe(
+              options.groups().get(i),
+              options.policies(),
+              Traffic.of(stats.groups().get(i), options.observeOnly())));
     }
     return new ExecutorDescription(
         executor.name(),

@@ -120,7 +120,7 @@ final class CollapseEndpointAutoConfigurationTest {
                       new GroupDescription(
                           CollapseGroup.ofUris("/user/*", "/test/noop*"),
                           CollapsePolicy.DEFAULT,
-                          new Traffic(3, 1, 2.0 / 3, new Counts(0, 1, 2, 0), Map.of())),
+                          new Traffic(3, 1, 2.0 / 3, new Counts(0, 1, 2, 0), Map.of(), null)),
                       new GroupDescription(
                           CollapseGroup.builder()
                               .name("samples")
@@ -134,7 +134,7 @@ final class CollapseEndpointAutoConfigurationTest {
                               .sharedAcrossAddresses(true)
                               .build(),
                           new Traffic(
-                              1, 1, 0.0, new Counts(0, 0, 0, 1), Map.of("set-cookie", 1L))));
+                              1, 1, 0.0, new Counts(0, 0, 0, 1), Map.of("set-cookie", 1L), null)));
               assertThat(executor(description, "okhttp").traffic().collapseRatio()).isZero();
               assertThat(description.batchOptions().waitThreshold()).isEqualTo(7);
               assertThat(description.batchOptions().collectingWaitTimeMillis())

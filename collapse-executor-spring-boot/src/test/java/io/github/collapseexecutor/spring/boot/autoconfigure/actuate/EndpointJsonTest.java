@@ -21,6 +21,7 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDesc
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.Traffic;
 import java.time.Instant;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -87,6 +88,32 @@ final class EndpointJsonTest {
     assertThat(mapper.writeValueAsString(answer())).isEqualTo(JSON);
   }
 
+  @Test
+  void anObservingAdaptersTrafficSaysWhatCollapseWouldHaveDone() throws Exception {
+    Traffic observed =
+        new Traffic(
+            50,
+            50,
+            0.0,
+            new Counts(50, 0, 0, 0),
+            Map.of("set-cookie", 1L),
+            new Traffic.Observed(
+                49,
+                48,
+                0.96,
+                new LinkedHashMap<>(Map.of("1", 0L)),
+                new LinkedHashMap<>(Map.of("/items/* #0a1b2c", 49L))));
+    String json =
+        "{\"requests\":50,\"backendCalls\":50,\"collapseRatio\":0.0,"
+            + "\"counts\":{\"passedThrough\":50,\"led\":0,\"replayed\":0,\"fellBack\":0},"
+            + "\"unshared\":{\"set-cookie\":1},\"observed\":{\"wouldJoin\":49,"
+            + "\"wouldSave\":48,\"wouldSaveRatio\":0.96,\"fanIn\":{\"1\":0},"
+            + "\"topKeys\":{\"/items/* #0a1b2c\":49}}}";
+
+    assertThat(JsonMapper.builder().build().writeValueAsString(observed)).isEqualTo(json);
+    assertThat(new ObjectMapper().writeValueAsString(observed)).isEqualTo(json);
+  }
+
   private static CollapseDescription answer() {
     Counts counts = new Counts(1, 2, 3, 4);
     GroupDescription group =
@@ -99,12 +126,12 @@ final class EndpointJsonTest {
                 .acceptHeadersInKey(false)
                 .sharedAcrossAddresses(true)
                 .build(),
-            new Traffic(10, 7, 0.3, counts, Map.of("vary", 1L)));
+            new Traffic(10, 7, 0.3, counts, Map.of("vary", 1L), null));
     ExecutorDescription executor =
         new ExecutorDescription(
             "servlet",
             "servlet",
-            new Traffic(10, 7, 0.3, counts, Map.of("vary", 1L)),
+            new Traffic(10, 7, 0.3, counts, Map.of("vary", 1L), null),
             1024,
             List.of("authorization"),
             List.of("token"),
