@@ -176,6 +176,44 @@ final class CollapseEndpointAutoConfigurationTest {
         .run(context -> assertThat(context).getBean(CollapseEndpoint.class).isSameAs(mine));
   }
 
+  @Test
+  void anObservingSectionShowsWhatCollapseWouldHaveDonePerGroup() {
+    runner
+        .withPropertyValues(
+            "collapse.executor.rest-template.mode=observe",
+            "collapse.executor.rest-template.collapse-groups[0].uris=/user/*")
+        .run(
+            context -> {
+              CollapseExecutorDescriptor restExecutor =
+                  context.getBean(CollapseExecutors.class).list().stream()
+                      .filter(e -> e.name().equals("rest-template"))
+                      .findFirst()
+                      .orElseThrow();
+              CollapseKey user =
+                  new CollapseRules(restExecutor.options())
+                      .keyFor(
+                          RequestTarget.builder("GET", URI.create("http://users/user/1")).build());
+              CountingStats stats =
+                  CountingStats.of(context.getBean(CollapseHttpRequestInterceptor.class).stats());
+              stats.passedThrough(user);
+              stats.passedThrough(user);
+              stats.wouldJoin(user, "/user/* #000001");
+              stats.wouldSave(user);
+              stats.fanIn(user, 2);
+
+              CollapseDescription description = context.getBean(CollapseEndpoint.class).collapse();
+
+              Traffic.Observed observed =
+                  executor(description, "rest-template").groups().get(0).traffic().observed();
+              assertThat(observed).isNotNull();
+              assertThat(observed.wouldJoin()).isOne();
+              assertThat(observed.wouldSaveRatio()).isEqualTo(0.5);
+              assertThat(observed.fanIn()).containsEntry("2", 1L).containsEntry("1", 0L);
+              assertThat(observed.topKeys()).containsExactly(Map.entry("/user/* #000001", 1L));
+              assertThat(executor(description, "okhttp").traffic().observed()).isNull();
+            });
+  }
+
   private static ExecutorDescription executor(CollapseDescription description, String name) {
     return description.executors().stream()
         .filter(e -> e.name().equals(name))
