@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,6 +49,29 @@ final class ContributorCommandsTest {
       text.append(Files.readString(file)).append('\n');
     }
     build = text.toString();
+  }
+
+  /**
+   * The workflow runs on fresh runners the lanes that {@code .ci/run} runs here: its matrix names
+   * every lane of {@code .ci/lane}, and no other.
+   */
+  @Test
+  void theWorkflowRunsEveryLane() throws IOException {
+    List<String> lanes = new ArrayList<>();
+    Matcher lane =
+        Pattern.compile("(?m)^  ([a-z0-9.-]+)\\)$")
+            .matcher(Files.readString(DocPages.ROOT.resolve(".ci/lane")));
+    while (lane.find()) {
+      lanes.add(lane.group(1));
+    }
+    Matcher matrix =
+        Pattern.compile("(?m)^ +lane: \\[(.*)]$")
+            .matcher(Files.readString(DocPages.ROOT.resolve(".github/workflows/ci.yml")));
+
+    assertThat(matrix.find()).as("the workflow's lane matrix").isTrue();
+    assertThat(lanes).hasSize(6);
+    assertThat(Arrays.stream(matrix.group(1).split(",")).map(String::strip))
+        .containsExactlyInAnyOrderElementsOf(lanes);
   }
 
   @Test
