@@ -75,7 +75,7 @@ public final class AsyncClientCollapser extends HttpCollapser {
 
   /**
    * Returns the caller's future of a write's {@code call}, which completes only once the write
-   * was counted ({@link #written}), by the fleet tier too: the caller's own stages, which may
+   * was counted ({@link #written}), by the tier across instances too: the caller's own stages, which may
    * send a read, run after that. Cancelling it cancels {@code call}.
    */
   // the callback handles both outcomes: the stage whenComplete returns holds nothing more

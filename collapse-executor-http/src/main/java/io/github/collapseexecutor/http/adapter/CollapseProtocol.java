@@ -409,7 +409,7 @@ final class CollapseProtocol implements AutoCloseable {
   /**
    * Counts a write that completed, whose path is {@code matchPath} (as the groups match it), or
    * {@code null} for one whose path is unknown: from now on, reads do not join calls that
-   * started before it ({@link WriteClock}), here or, through a fleet tier, on any instance.
+   * started before it ({@link WriteClock}), here or, through a tier across instances, on any of them.
    * Returns the stage of the tier's count of it ({@link LeaderCall#written()}).
    */
   CompletionStage<Void> written(@Nullable String matchPath) {

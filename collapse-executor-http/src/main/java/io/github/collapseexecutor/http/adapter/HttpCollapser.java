@@ -64,7 +64,7 @@ public abstract sealed class HttpCollapser implements AutoCloseable
    * arrives never joins a call that started before this moment, as that call may have read the
    * state from before the write; the call goes on for the requests that joined it before.
    * Which groups a write concerns is {@link HttpCollapseOptions#writeScope()}'s to say, from the
-   * write's path. With a fleet tier in the options, it returns once the tier counted the write
+   * write's path. With a tier across instances in the options, it returns once the tier counted the write
    * too, so that no instance's request joins such a call either: at most the tier's
    * coordination timeout later.
    *
@@ -78,7 +78,7 @@ public abstract sealed class HttpCollapser implements AutoCloseable
 
   /**
    * {@link #written} for a server that must not block: the collapser counts the write at once,
-   * and the stage completes once the fleet tier of the options, if any, counted it too (it never
+   * and the stage completes once the options' tier across instances, if any, counted it too (it never
    * fails, and completes within the tier's coordination timeout). Let the write's response leave
    * once it completed, so that a read its client sends next, to any instance, never joins a call
    * that started before the write.

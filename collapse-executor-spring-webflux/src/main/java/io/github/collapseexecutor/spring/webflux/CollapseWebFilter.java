@@ -142,7 +142,7 @@ public final class CollapseWebFilter extends HttpCollapseAdapter<ServerCollapser
   /**
    * Returns {@code served}, the pass of a write, telling the collapser once the write's response
    * is complete, so that no read that arrives after it joins a read that started before: as its
-   * response commits, before its client can see it (once a fleet tier counted it too), and
+   * response commits, before its client can see it (once a tier across instances counted it too), and
    * again when the pass ends.
    */
   private Mono<Void> counted(ServerWebExchange exchange, Mono<Void> served) {
