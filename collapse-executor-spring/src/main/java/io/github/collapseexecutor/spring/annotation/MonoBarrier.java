@@ -19,8 +19,9 @@ final class MonoBarrier {
    */
   static Object afterTermination(Object publisher, CompletedWrites writes) {
     if (publisher instanceof Mono<?> mono) {
+      // a Mono materializes into one signal, its value, its end or its error: each is its end
       return mono.materialize()
-          .delayUntil(signal -> counted(signal, writes))
+          .delayUntil(signal -> Mono.fromCompletionStage(writes::completed))
           .dematerialize()
           .doOnCancel(writes::completed);
     }
@@ -34,8 +35,8 @@ final class MonoBarrier {
   }
 
   /**
-   * Returns what delays {@code signal}: at its end, the count of the write, by the other
-   * instances too; nothing for a value.
+   * Returns what delays {@code signal} of a {@code Flux}: at its end, the count of the write, by
+   * the other instances too; nothing for a value.
    */
   private static Mono<Void> counted(Signal<?> signal, CompletedWrites writes) {
     return signal.isOnNext() ? Mono.empty() : Mono.fromCompletionStage(writes::completed);
