@@ -23,6 +23,11 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.AbstractPlatformTransactionManager;
+import org.springframework.transaction.support.DefaultTransactionStatus;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * One instance of an application with {@code @Collapsible(fleet = true)} methods, its
@@ -147,6 +152,12 @@ public final class FleetInstance implements AutoCloseable {
     return quotes;
   }
 
+  /** Commits a transaction that may write, as a {@code @Transactional} service method would. */
+  public void commitWrite() {
+    new TransactionTemplate(context.getBean(PlatformTransactionManager.class))
+        .executeWithoutResult(status -> {});
+  }
+
   @Override
   public void close() {
     context.close();
@@ -166,6 +177,30 @@ public final class FleetInstance implements AutoCloseable {
     CallerIdentity tenant() {
       return TENANT::get;
     }
+
+    @Bean
+    PlatformTransactionManager transactionManager() {
+      return new NoResourceTransactionManager();
+    }
+  }
+
+  /** Transactions with no resource of their own: what counts here is that they commit. */
+  @SuppressWarnings("serial")
+  static final class NoResourceTransactionManager extends AbstractPlatformTransactionManager {
+
+    @Override
+    protected Object doGetTransaction() {
+      return new Object();
+    }
+
+    @Override
+    protected void doBegin(Object transaction, TransactionDefinition definition) {}
+
+    @Override
+    protected void doCommit(DefaultTransactionStatus status) {}
+
+    @Override
+    protected void doRollback(DefaultTransactionStatus status) {}
   }
 
   /** Returns the coordinator's stats, for messages. */
