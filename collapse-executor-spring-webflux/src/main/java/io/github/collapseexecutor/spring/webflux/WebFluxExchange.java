@@ -84,25 +84,27 @@ final class WebFluxExchange implements ServerExchange<RuntimeException> {
 
   /**
    * The chain runs against this request's own response; the exchange is watched for a change of
-   * its session only, and the response is read once the chain completed.
+   * its session only. The response is read just before it is committed, so the call is counted
+   * before its client can see the answer, or once the chain completed if nothing committed it.
    */
   @Override
   public CompletionStage<?> observe(ResponseRecording recording) {
     ServerHttpResponse response = exchange.getResponse();
     OuterResponse outer = OuterResponse.since(response);
+    Runnable read =
+        () -> {
+          HttpStatusCode status = response.getStatusCode();
+          recording.recorded(
+              status == null ? 200 : status.value(),
+              outer.produced(response).headers(),
+              new byte[0],
+              null);
+        };
+    response.beforeCommit(() -> Mono.fromRunnable(read));
     return run(
         chain
             .filter(new SessionWatchingExchange(exchange, recording))
-            .then(
-                Mono.fromRunnable(
-                    () -> {
-                      HttpStatusCode status = response.getStatusCode();
-                      recording.recorded(
-                          status == null ? 200 : status.value(),
-                          outer.produced(response).headers(),
-                          new byte[0],
-                          null);
-                    })));
+            .then(Mono.fromRunnable(read)));
   }
 
   @Override
