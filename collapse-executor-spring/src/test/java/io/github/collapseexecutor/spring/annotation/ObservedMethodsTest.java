@@ -6,6 +6,7 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.NamedExecutor;
 import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.spring.annotation.SharedResultsTest.Secretive;
+import io.github.collapseexecutor.testing.HeldRound;
 import io.github.collapseexecutor.testing.annotation.TestExecutors;
 import io.github.collapseexecutor.testing.http.Concurrently;
 import java.util.List;
@@ -13,8 +14,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
@@ -48,7 +47,7 @@ final class ObservedMethodsTest {
       List<String> results = Concurrently.run(N, () -> quotes.quote(7));
 
       assertThat(results).containsOnly("quote 7");
-      assertThat(quotes.runs()).hasValue(N);
+      assertThat(quotes.runs()).isEqualTo(N);
       assertThat(heard.count("call")).isEqualTo(N);
       assertThat(heard.count("wouldJoin")).isEqualTo(N - 1);
       assertThat(heard.count("wouldSave")).isEqualTo(N - 1);
@@ -82,7 +81,7 @@ final class ObservedMethodsTest {
             }
           });
 
-      assertThat(quotes.runs()).hasValue(N);
+      assertThat(quotes.runs()).isEqualTo(N);
       assertThat(heard.count("call")).isEqualTo(N);
       assertThat(heard.count("wouldJoin")).isZero();
       assertThat(heard.runs).hasSize(N).containsOnly(1);
@@ -100,7 +99,7 @@ final class ObservedMethodsTest {
       List<Secretive> results = Concurrently.run(N, () -> quotes.secret(9));
 
       assertThat(results).doesNotContainNull().doesNotHaveDuplicates();
-      assertThat(quotes.runs()).hasValue(N);
+      assertThat(quotes.runs()).isEqualTo(N);
       assertThat(heard.count("wouldJoin")).isEqualTo(N - 1);
       assertThat(heard.count("wouldSave")).isZero();
       assertThat(heard.count(OwnCall.MUTABLE.reason())).isEqualTo(N - 1);
@@ -189,39 +188,31 @@ final class ObservedMethodsTest {
   /** Methods that hold each call until every call of the round is in one. */
   static class Quotes {
 
-    private final AtomicInteger runs = new AtomicInteger();
-    private volatile CountDownLatch round = new CountDownLatch(0);
+    private final HeldRound round = new HeldRound();
 
-    AtomicInteger runs() {
-      return runs;
+    int runs() {
+      return round.arrivals();
     }
 
     void expect(int calls) {
-      round = new CountDownLatch(calls);
+      round.expect(calls);
     }
 
     @Collapsible(executor = "observed")
-    public String quote(int id) throws InterruptedException {
-      arrive();
+    public String quote(int id) {
+      round.arrive();
       return "quote " + id;
     }
 
     @Collapsible(executor = "observed")
-    public Secretive secret(int id) throws InterruptedException {
-      arrive();
+    public Secretive secret(int id) {
+      round.arrive();
       return new Secretive();
     }
 
     @Collapsible(executor = "observed", key = "'later'")
     public CompletableFuture<String> later(CompletableFuture<String> answer) {
       return answer;
-    }
-
-    private void arrive() throws InterruptedException {
-      runs.incrementAndGet();
-      CountDownLatch all = round;
-      all.countDown();
-      assertThat(all.await(30, TimeUnit.SECONDS)).as("every call of the round arrived").isTrue();
     }
   }
 }

@@ -1,9 +1,8 @@
 package io.github.collapseexecutor.testing.http;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.github.collapseexecutor.testing.HeldRound;
 import java.io.IOException;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A server on loopback for the observe-mode tests of an adapter that lets every request through:
@@ -17,7 +16,7 @@ public final class ObservedBackend extends HeldBackend {
   /** The path the backend answers under. */
   public static final String PATH = "/observed/";
 
-  private volatile CountDownLatch round = new CountDownLatch(0);
+  private final HeldRound round = new HeldRound();
 
   public ObservedBackend() {
     super(PATH);
@@ -25,19 +24,14 @@ public final class ObservedBackend extends HeldBackend {
 
   /** Starts a round: each of the next {@code requests} requests waits until all have arrived. */
   public void expect(int requests) {
-    round = new CountDownLatch(requests);
+    round.expect(requests);
   }
 
   @Override
   protected String answer(HttpExchange exchange) throws IOException {
-    CountDownLatch all = round;
-    all.countDown();
     try {
-      if (!all.await(30, TimeUnit.SECONDS)) {
-        throw new IOException("the round's other requests did not arrive: " + all.getCount());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      round.arrive();
+    } catch (IllegalStateException e) {
       throw new IOException(e);
     }
     String path = exchange.getRequestURI().getPath();
