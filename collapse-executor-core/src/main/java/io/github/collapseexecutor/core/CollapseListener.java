@@ -60,6 +60,23 @@ public interface CollapseListener {
   default void resultCopied(String executorName, long copyNanos) {}
 
   /**
+   * Called, for an annotated method whose executor only observes, when a call that ran the method
+   * itself ended, as every call does then: {@code wouldJoin} whether it arrived while a call of an
+   * equal key was in progress, whose run collapse would have made it share; {@code unshared} why
+   * collapse would not have handed it that run's result (a lower-case tag, as in
+   * {@link #callNotCollapsed}), judged on the result it got, or {@code null} if collapse would have
+   * saved its call. Reported, like {@link #callNotCollapsed}, by what runs the method.
+   */
+  default void callObserved(String executorName, boolean wouldJoin, @Nullable String unshared) {}
+
+  /**
+   * Called, for an annotated method whose executor only observes, when the first call of a
+   * would-be run ended: {@code callers} calls would have shared it, the first included, and
+   * {@code key} shows its key as the method's name and a short hash, never an argument's value.
+   */
+  default void runObserved(String executorName, String key, int callers) {}
+
+  /**
    * One run that is about to start, as {@link CollapseListener#runStarted} hears of it: a batch about
    * to be given to {@code doExecute}, or same-key work about to be called for the callers that share
    * it. The executors make these; {@link #builder} is public for tests of a listener, and so that a

@@ -10,12 +10,14 @@ import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.U
 import static io.github.collapseexecutor.micrometer.MicrometerCollapseListener.WAIT;
 
 import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.micrometer.ExecutorCreationListener.CreatedExecutor;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -154,6 +156,61 @@ final class ExecutorMeters {
                     .tag("reason", reason)
                     .register(registry))
         .increment();
+  }
+
+  /**
+   * Counts a call of an annotated method whose executor only observes, under the names of an
+   * observing HTTP adapter's group meters: {@code collapse.observe.would.join},
+   * {@code collapse.observe.would.save} and {@code collapse.observe.unshared}; registered when they
+   * first happen.
+   */
+  void callObserved(boolean wouldJoin, @Nullable String reason) {
+    if (!wouldJoin) {
+      return;
+    }
+    observed(
+            HttpCollapseStatsMeterBinder.OBSERVED_WOULD_JOIN,
+            "Calls that would have joined a run in progress",
+            Tags.empty())
+        .increment();
+    if (reason == null) {
+      observed(
+              HttpCollapseStatsMeterBinder.OBSERVED_WOULD_SAVE,
+              "Runs collapse would have saved",
+              Tags.empty())
+          .increment();
+    } else {
+      observed(
+              HttpCollapseStatsMeterBinder.OBSERVED_UNSHARED,
+              "Results collapse would not have shared, by reason",
+              Tags.of("reason", reason))
+          .increment();
+    }
+  }
+
+  /** Counts a would-be run of {@code callers} callers in {@code collapse.observe.fan.in}. */
+  void runObserved(int callers) {
+    List<Integer> bounds = HttpCollapseStats.FAN_IN_BOUNDS;
+    int bucket = 0;
+    while (bucket < bounds.size() && callers > bounds.get(bucket)) {
+      bucket++;
+    }
+    observed(
+            HttpCollapseStatsMeterBinder.OBSERVED_FAN_IN,
+            "Would-be shared runs, by their number of callers",
+            Tags.of(
+                "callers", bucket < bounds.size() ? String.valueOf(bounds.get(bucket)) : "+Inf"))
+        .increment();
+  }
+
+  private Counter observed(String name, String description, Tags more) {
+    // registering again returns the one meter
+    return Counter.builder(name)
+        .description(description)
+        .tags(tags)
+        .tags(more)
+        .baseUnit("calls")
+        .register(registry);
   }
 
   void resultCopied(long copyNanos) {

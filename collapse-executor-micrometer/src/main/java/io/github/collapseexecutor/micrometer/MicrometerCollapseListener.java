@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Records what the executors of one integration report, tagged {@code executor} (the executor's
@@ -117,6 +118,16 @@ public final class MicrometerCollapseListener implements ExecutorCreationListene
   @Override
   public void resultCopied(String executorName, long copyNanos) {
     meters(executorName).resultCopied(copyNanos);
+  }
+
+  @Override
+  public void callObserved(String executorName, boolean wouldJoin, @Nullable String unshared) {
+    meters(executorName).callObserved(wouldJoin, unshared);
+  }
+
+  @Override
+  public void runObserved(String executorName, String key, int callers) {
+    meters(executorName).runObserved(callers);
   }
 
   private ExecutorMeters meters(String executorName) {

@@ -8,6 +8,7 @@ import io.github.collapseexecutor.testing.http.ClientCertificateContract;
 import io.github.collapseexecutor.testing.http.ClientCredentialsContract;
 import io.github.collapseexecutor.testing.http.ClientFaultsContract;
 import io.github.collapseexecutor.testing.http.ClientFixture;
+import io.github.collapseexecutor.testing.http.ClientObserveContract;
 import io.github.collapseexecutor.testing.http.ClientReadsAfterWritesContract;
 import io.github.collapseexecutor.testing.http.ClientRequestIdentityContract;
 import io.github.collapseexecutor.testing.http.ClientStreamsContract;
@@ -41,7 +42,8 @@ final class OkHttpClientContractTest
         ClientCredentialsContract,
         SecuredBackendContract,
         ClientTwoCallersContract,
-        ClientReadsAfterWritesContract {
+        ClientReadsAfterWritesContract,
+        ClientObserveContract {
 
   @Override
   public ClientFixture fixture() {

@@ -25,6 +25,7 @@ public final class NamedExecutor {
   private final boolean sharedAcrossCallers;
   private final @Nullable String resultCopier;
   private final boolean fleet;
+  private final boolean observeOnly;
 
   private NamedExecutor(Builder builder) {
     this.name = builder.name;
@@ -33,6 +34,7 @@ public final class NamedExecutor {
     this.sharedAcrossCallers = builder.sharedAcrossCallers;
     this.resultCopier = builder.resultCopier;
     this.fleet = builder.fleet;
+    this.observeOnly = builder.observeOnly;
   }
 
   /**
@@ -87,6 +89,16 @@ public final class NamedExecutor {
     return fleet;
   }
 
+  /**
+   * Returns whether the {@code @Collapsible} methods that use it (returning a value or a future)
+   * only observe: every call runs the method itself, as without collapse, and the executor's
+   * listener hears what collapse would have made of each call
+   * ({@code CollapseListener#callObserved}, {@code CollapseListener#runObserved}).
+   */
+  public boolean observeOnly() {
+    return observeOnly;
+  }
+
   @Override
   public boolean equals(@Nullable Object other) {
     return other instanceof NamedExecutor that
@@ -95,12 +107,14 @@ public final class NamedExecutor {
         && Objects.equals(timeout, that.timeout)
         && sharedAcrossCallers == that.sharedAcrossCallers
         && Objects.equals(resultCopier, that.resultCopier)
-        && fleet == that.fleet;
+        && fleet == that.fleet
+        && observeOnly == that.observeOnly;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, options, timeout, sharedAcrossCallers, resultCopier, fleet);
+    return Objects.hash(
+        name, options, timeout, sharedAcrossCallers, resultCopier, fleet, observeOnly);
   }
 
   @Override
@@ -117,6 +131,7 @@ public final class NamedExecutor {
         + resultCopier
         + ", fleet="
         + fleet
+        + (observeOnly ? ", observeOnly" : "")
         + "]";
   }
 
@@ -129,6 +144,7 @@ public final class NamedExecutor {
     private boolean sharedAcrossCallers;
     private @Nullable String resultCopier;
     private boolean fleet;
+    private boolean observeOnly;
 
     private Builder(String name, CollapseExecutorOptions options) {
       this.name = Objects.requireNonNull(name, "name");
@@ -169,6 +185,15 @@ public final class NamedExecutor {
     /** Sets whether its {@code @Collapsible} methods collapse across instances too. */
     public Builder fleet(boolean fleet) {
       this.fleet = fleet;
+      return this;
+    }
+
+    /**
+     * Sets whether its {@code @Collapsible} methods only observe: each call runs the method
+     * itself, and the listener hears what collapse would have saved.
+     */
+    public Builder observeOnly(boolean observeOnly) {
+      this.observeOnly = observeOnly;
       return this;
     }
 

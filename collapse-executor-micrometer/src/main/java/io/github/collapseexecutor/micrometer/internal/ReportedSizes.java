@@ -2,6 +2,7 @@ package io.github.collapseexecutor.micrometer.internal;
 
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The size of the last shared call reported on each thread. The executor reports a shared call on
@@ -47,6 +48,16 @@ public final class ReportedSizes {
       @Override
       public void resultCopied(String executorName, long copyNanos) {
         next.resultCopied(executorName, copyNanos);
+      }
+
+      @Override
+      public void callObserved(String executorName, boolean wouldJoin, @Nullable String unshared) {
+        next.callObserved(executorName, wouldJoin, unshared);
+      }
+
+      @Override
+      public void runObserved(String executorName, String key, int callers) {
+        next.runObserved(executorName, key, callers);
       }
     };
   }

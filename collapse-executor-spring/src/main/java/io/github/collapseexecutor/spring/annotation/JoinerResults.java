@@ -102,6 +102,36 @@ final class JoinerResults {
   }
 
   /**
+   * Observing only: returns why a caller that joined a run would not have taken {@code result},
+   * as {@link #forJoiner} would judge it, or {@code null} if it would have. Makes the copy a
+   * joiner would get, to see that it can be made, and hands it to no one; reports, remembers and
+   * logs nothing.
+   */
+  @Nullable OwnCall refusal(@Nullable Object result) {
+    if (result == null) {
+      return null;
+    }
+    try {
+      if (copies.isOn()) {
+        copies.forJoiner(result);
+        return null;
+      }
+      SharedResults.Look look = look(result);
+      return switch (look.verdict()) {
+        case SHARE -> null;
+        case COPY -> {
+          shared.get().copy(result, look);
+          yield null;
+        }
+        case MANAGED -> OwnCall.MANAGED;
+        case UNSHAREABLE -> OwnCall.MUTABLE;
+      };
+    } catch (RuntimeException e) {
+      return OwnCall.COPY_FAILED;
+    }
+  }
+
+  /**
    * Returns what the one caller of a batch's part gets of it: the part, unless it holds a
    * managed object, computed on another caller's thread; then a copy of the method's own copier,
    * or an {@link OwnCall}.

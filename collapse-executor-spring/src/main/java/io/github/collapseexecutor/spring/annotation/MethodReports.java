@@ -4,6 +4,7 @@ import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.spring.observation.MethodObserver;
 import io.github.collapseexecutor.spring.observation.MethodObserver.FutureCall;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reports what the calls of one annotated method did beyond what its executor reports: a call
@@ -51,6 +52,21 @@ final class MethodReports {
   /** Reports that a caller that joined a run got a copy of its result, made in {@code nanos}. */
   void copied(long nanos) {
     tell(each -> each.resultCopied(name, nanos));
+  }
+
+  /**
+   * Observing only: reports that a call that ran the method itself ended; {@code wouldJoin}
+   * whether collapse would have made it join a run, {@code unshared} why it would not have taken
+   * that run's result, or {@code null}.
+   */
+  void observed(boolean wouldJoin, @Nullable OwnCall unshared) {
+    String reason = unshared == null ? null : unshared.reason();
+    tell(each -> each.callObserved(name, wouldJoin, reason));
+  }
+
+  /** Observing only: reports that a would-be run of {@code callers} callers ended. */
+  void observedRun(String key, int callers) {
+    tell(each -> each.runObserved(name, key, callers));
   }
 
   /** Reports that a caller's own future timed out. */

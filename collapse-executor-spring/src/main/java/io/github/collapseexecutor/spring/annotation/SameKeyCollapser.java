@@ -41,6 +41,9 @@ final class SameKeyCollapser implements MethodCollapser {
   private final LeaderRun leaderRun;
   private final CompletedWrites writes;
 
+  /** What collapse would have made of each call, when the executor only observes; else null. */
+  private final @Nullable ObservedCalls observed;
+
   /**
    * @param site the method, where the bean has it
    * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
@@ -74,6 +77,7 @@ final class SameKeyCollapser implements MethodCollapser {
     this.observer = observer;
     this.name = site.executorName();
     this.contexts = new CallerContexts(observer.contextKey());
+    this.observed = executor.observeOnly() ? new ObservedCalls(name, results, reports) : null;
     CollapseListener reporting =
         observer.executorCreated(
             MethodExecutor.sameKey(name, timeout != null), executor.options().listener());
@@ -87,6 +91,9 @@ final class SameKeyCollapser implements MethodCollapser {
 
   @Override
   public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
+    if (observed != null) {
+      return observe(observed, invocation);
+    }
     OwnCall passing = results.passing();
     if (passing != null) {
       reports.notCollapsed(passing.reason());
@@ -97,14 +104,7 @@ final class SameKeyCollapser implements MethodCollapser {
         kind == ReturnKind.SUSPEND
             ? Suspending.arguments(invocation.getArguments())
             : invocation.getArguments().clone();
-    Object target = Invocations.target(invocation);
-    CallKey group =
-        new CallKey(
-            target,
-            method,
-            key == null ? args : key.evaluate(target, args),
-            identities.current(),
-            writes.count());
+    CallKey group = key(invocation, args);
     return switch (kind) {
       case VALUE -> value(group, invocation);
       case FUTURE -> future(group, invocation);
@@ -120,6 +120,52 @@ final class SameKeyCollapser implements MethodCollapser {
               (key, observation, start, own) ->
                   shared(key, observer.monoCall(name, key, observation), start, own));
     };
+  }
+
+  /** Returns the key of a call with {@code args}: equal keys share a run. */
+  private CallKey key(MethodInvocation invocation, Object[] args) {
+    Object target = Invocations.target(invocation);
+    return new CallKey(
+        target,
+        method,
+        key == null ? args : key.evaluate(target, args),
+        identities.current(),
+        writes.count());
+  }
+
+  /**
+   * Calls the method as without collapse and counts what collapse would have made of the call: a
+   * method returning a value or a future; one returning a {@code Mono} or a {@code suspend fun}
+   * is called, not counted.
+   */
+  // the callback only counts: the caller gets the method's own future
+  @SuppressWarnings("FutureReturnValueIgnored")
+  private @Nullable Object observe(ObservedCalls observed, MethodInvocation invocation)
+      throws Throwable {
+    if (kind != ReturnKind.VALUE && kind != ReturnKind.FUTURE) {
+      return invocation.proceed();
+    }
+    ObservedCalls.Call call = observed.start(key(invocation, invocation.getArguments().clone()));
+    Object result;
+    try {
+      result = invocation.proceed();
+    } catch (Throwable e) {
+      call.failed();
+      throw e;
+    }
+    if (kind == ReturnKind.FUTURE && result instanceof CompletionStage<?> future) {
+      future.whenComplete(
+          (value, failure) -> {
+            if (failure == null) {
+              call.returned(value);
+            } else {
+              call.failed();
+            }
+          });
+    } else {
+      call.returned(result);
+    }
+    return result;
   }
 
   private @Nullable Object value(CallKey group, MethodInvocation invocation) throws Throwable {

@@ -35,18 +35,22 @@ final class BatchOptionsFactory {
    * rejected.
    */
   static @Nullable NamedExecutors named(
-      NamedExecutorProperties properties, CollapseExecutorOptions base, PropertyErrors errors) {
+      NamedExecutorProperties properties,
+      CollapseExecutorOptions base,
+      CollapseExecutorProperties.@Nullable Mode mode,
+      PropertyErrors errors) {
     Executor defaults =
         properties.getExecutors().getOrDefault(NamedExecutors.DEFAULT, new Executor());
     Map<String, NamedExecutor> executors = new LinkedHashMap<>();
     executors.put(
-        NamedExecutors.DEFAULT, named(NamedExecutors.DEFAULT, base, List.of(defaults), errors));
+        NamedExecutors.DEFAULT,
+        named(NamedExecutors.DEFAULT, base, mode, List.of(defaults), errors));
     properties
         .getExecutors()
         .forEach(
             (name, own) -> {
               if (!name.equals(NamedExecutors.DEFAULT)) {
-                executors.put(name, named(name, base, List.of(defaults, own), errors));
+                executors.put(name, named(name, base, mode, List.of(defaults, own), errors));
               }
             });
     return executors.containsValue(null) ? null : new NamedExecutors(executors);
@@ -57,7 +61,11 @@ final class BatchOptionsFactory {
    * {@code null} if the timeout was rejected.
    */
   private static @Nullable NamedExecutor named(
-      String name, CollapseExecutorOptions base, List<Executor> chain, PropertyErrors errors) {
+      String name,
+      CollapseExecutorOptions base,
+      CollapseExecutorProperties.@Nullable Mode mode,
+      List<Executor> chain,
+      PropertyErrors errors) {
     CollapseExecutorOptions.Builder builder = base.toBuilder().name(name);
     Duration timeout = null;
     String timeoutKey = "";
@@ -72,6 +80,7 @@ final class BatchOptionsFactory {
       }
     }
     NamedExecutor.Builder named = NamedExecutor.builder(name, builder.build());
+    named.observeOnly(mode == CollapseExecutorProperties.Mode.OBSERVE);
     chain.forEach(link -> link.applyTo(named));
     Duration chosen = timeout;
     return chosen == null

@@ -180,6 +180,21 @@ public class CollapseExecutorProperties extends BatchSettings {
        */
       private @Nullable Boolean fleet;
 
+      /**
+       * Whether the @Collapsible methods that use this executor (returning a value or a future)
+       * collapse (collapse), or each call runs the method and the executor counts what collapse
+       * would have saved (observe); collapse.executor.mode when not set.
+       */
+      private @Nullable Mode mode;
+
+      public @Nullable Mode getMode() {
+        return mode;
+      }
+
+      public void setMode(@Nullable Mode mode) {
+        this.mode = mode;
+      }
+
       public @Nullable Boolean getFleet() {
         return fleet;
       }
@@ -225,6 +240,9 @@ public class CollapseExecutorProperties extends BatchSettings {
         }
         if (fleet != null) {
           executor.fleet(fleet);
+        }
+        if (mode != null) {
+          executor.observeOnly(mode == Mode.OBSERVE);
         }
       }
     }

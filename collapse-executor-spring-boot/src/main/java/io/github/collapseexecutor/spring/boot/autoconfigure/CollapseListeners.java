@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
@@ -89,6 +90,16 @@ final class CollapseListeners implements HttpCollapseListener, ExecutorCreationL
   @Override
   public void resultCopied(String executorName, long copyNanos) {
     each(executorName, listener -> listener.resultCopied(executorName, copyNanos));
+  }
+
+  @Override
+  public void callObserved(String executorName, boolean wouldJoin, @Nullable String unshared) {
+    each(executorName, listener -> listener.callObserved(executorName, wouldJoin, unshared));
+  }
+
+  @Override
+  public void runObserved(String executorName, String key, int callers) {
+    each(executorName, listener -> listener.runObserved(executorName, key, callers));
   }
 
   @Override

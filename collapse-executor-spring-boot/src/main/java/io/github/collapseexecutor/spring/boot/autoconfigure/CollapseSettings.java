@@ -64,7 +64,7 @@ final class CollapseSettings {
       List<HttpSection> sections,
       PropertyErrors errors) {
     CollapseExecutorOptions batchOptions = BatchOptionsFactory.topLevel(properties, errors).build();
-    BatchOptionsFactory.named(named, batchOptions, errors);
+    BatchOptionsFactory.named(named, batchOptions, http.getMode(), errors);
     for (HttpSection section : sections) {
       HttpOptionsFactory.options(section, http, builder -> {}, errors);
       section.checkOwnSettings(errors);
@@ -101,7 +101,8 @@ final class CollapseSettings {
   /** Returns the named executors, {@code default} on top of {@code base}. */
   NamedExecutors namedExecutors(CollapseExecutorOptions base) {
     PropertyErrors errors = new PropertyErrors(sources);
-    NamedExecutors named = BatchOptionsFactory.named(namedProperties, base, errors);
+    NamedExecutors named =
+        BatchOptionsFactory.named(namedProperties, base, httpProperties.getMode(), errors);
     errors.throwIfAny();
     // null only with a rejection, which threw above
     return Objects.requireNonNull(named);

@@ -12,6 +12,7 @@ import io.github.collapseexecutor.http.CollapsePolicy.ShareUncacheable;
 import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -630,9 +631,20 @@ public final class CollapseDescription implements OperationResponseBody {
         Map<String, Long> topKeys) {
 
       static Observed of(HttpCollapseStats stats, long requests) {
-        long wouldSave = stats.wouldSave();
+        return of(stats.wouldJoin(), stats.wouldSave(), requests, stats.fanIn(), stats.topKeys());
+      }
+
+      /**
+       * The figures of {@code calls} calls, {@code counts} the would-be runs per bucket of
+       * {@link HttpCollapseStats#FAN_IN_BOUNDS}, and the last for more.
+       */
+      static Observed of(
+          long wouldJoin,
+          long wouldSave,
+          long calls,
+          List<Long> counts,
+          Map<String, Long> topKeys) {
         Map<String, Long> fanIn = new LinkedHashMap<>();
-        List<Long> counts = stats.fanIn();
         List<Integer> bounds = HttpCollapseStats.FAN_IN_BOUNDS;
         for (int bucket = 0; bucket < counts.size(); bucket++) {
           int low = bucket == 0 ? 1 : bounds.get(bucket - 1) + 1;
@@ -645,11 +657,22 @@ public final class CollapseDescription implements OperationResponseBody {
           fanIn.put(callers, counts.get(bucket));
         }
         return new Observed(
-            stats.wouldJoin(),
-            wouldSave,
-            requests == 0 ? 0.0 : (double) wouldSave / requests,
-            fanIn,
-            stats.topKeys());
+            wouldJoin, wouldSave, calls == 0 ? 0.0 : (double) wouldSave / calls, fanIn, topKeys);
+      }
+
+      /** Returns the figures of {@code calls} calls, these and {@code other}'s. */
+      Observed plus(@Nullable Observed other, long calls) {
+        if (other == null) {
+          return of(wouldJoin, wouldSave, calls, List.copyOf(fanIn.values()), topKeys);
+        }
+        List<Long> counts = new ArrayList<>(fanIn.values());
+        List<Long> others = List.copyOf(other.fanIn.values());
+        for (int bucket = 0; bucket < counts.size() && bucket < others.size(); bucket++) {
+          counts.set(bucket, counts.get(bucket) + others.get(bucket));
+        }
+        Map<String, Long> keys = new LinkedHashMap<>(topKeys);
+        other.topKeys.forEach((key, joins) -> keys.merge(key, joins, Long::sum));
+        return of(wouldJoin + other.wouldJoin, wouldSave + other.wouldSave, calls, counts, keys);
       }
     }
   }
@@ -739,7 +762,8 @@ public final class CollapseDescription implements OperationResponseBody {
     "rejected",
     "timedOut",
     "copied",
-    "unshared"
+    "unshared",
+    "observed"
   })
   public static final class RunCounts {
 
@@ -754,6 +778,7 @@ public final class CollapseDescription implements OperationResponseBody {
     private final long timedOut;
     private final long copied;
     private final Map<String, Long> unshared;
+    private final Traffic.@Nullable Observed observed;
 
     RunCounts(
         long calls,
@@ -764,6 +789,19 @@ public final class CollapseDescription implements OperationResponseBody {
         long timedOut,
         long copied,
         Map<String, Long> unshared) {
+      this(calls, runs, collapseRatio, failedRuns, rejected, timedOut, copied, unshared, null);
+    }
+
+    RunCounts(
+        long calls,
+        long runs,
+        double collapseRatio,
+        long failedRuns,
+        long rejected,
+        long timedOut,
+        long copied,
+        Map<String, Long> unshared,
+        Traffic.@Nullable Observed observed) {
       this.calls = calls;
       this.runs = runs;
       this.collapseRatio = collapseRatio;
@@ -772,6 +810,7 @@ public final class CollapseDescription implements OperationResponseBody {
       this.timedOut = timedOut;
       this.copied = copied;
       this.unshared = Collections.unmodifiableMap(new TreeMap<>(unshared));
+      this.observed = observed;
     }
 
     static RunCounts of(
@@ -782,6 +821,18 @@ public final class CollapseDescription implements OperationResponseBody {
         long timedOut,
         long copied,
         Map<String, Long> unshared) {
+      return of(calls, runs, failedRuns, rejected, timedOut, copied, unshared, null);
+    }
+
+    static RunCounts of(
+        long calls,
+        long runs,
+        long failedRuns,
+        long rejected,
+        long timedOut,
+        long copied,
+        Map<String, Long> unshared,
+        Traffic.@Nullable Observed observed) {
       return new RunCounts(
           calls,
           runs,
@@ -790,20 +841,25 @@ public final class CollapseDescription implements OperationResponseBody {
           rejected,
           timedOut,
           copied,
-          unshared);
+          unshared,
+          observed);
     }
 
     RunCounts plus(RunCounts other) {
       Map<String, Long> byReason = new TreeMap<>(unshared);
       other.unshared.forEach((reason, count) -> byReason.merge(reason, count, Long::sum));
+      long all = calls + other.calls;
       return of(
-          calls + other.calls,
+          all,
           runs + other.runs,
           failedRuns + other.failedRuns,
           rejected + other.rejected,
           timedOut + other.timedOut,
           copied + other.copied,
-          byReason);
+          byReason,
+          observed != null
+              ? observed.plus(other.observed, all)
+              : other.observed == null ? null : other.observed.plus(null, all));
     }
 
     /** Returns the calls served by a run, shared or alone. */
@@ -861,6 +917,17 @@ public final class CollapseDescription implements OperationResponseBody {
       return unshared;
     }
 
+    /**
+     * Returns what collapse would have done with these calls, for the methods of an executor that
+     * only observes (each call ran the method, as its own run); {@code null}, and left out of the
+     * JSON, for one that collapses. Its top keys are the HTTP adapters' only: empty here.
+     */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public Traffic.@Nullable Observed observed() {
+      return observed;
+    }
+
     @Override
     public boolean equals(@Nullable Object other) {
       return other instanceof RunCounts that
@@ -871,13 +938,14 @@ public final class CollapseDescription implements OperationResponseBody {
           && rejected == that.rejected
           && timedOut == that.timedOut
           && copied == that.copied
-          && unshared.equals(that.unshared);
+          && unshared.equals(that.unshared)
+          && Objects.equals(observed, that.observed);
     }
 
     @Override
     public int hashCode() {
       return Objects.hash(
-          calls, runs, collapseRatio, failedRuns, rejected, timedOut, copied, unshared);
+          calls, runs, collapseRatio, failedRuns, rejected, timedOut, copied, unshared, observed);
     }
 
     @Override
@@ -898,6 +966,7 @@ public final class CollapseDescription implements OperationResponseBody {
           + copied
           + ", unshared="
           + unshared
+          + (observed == null ? "" : ", observed=" + observed)
           + "]";
     }
   }

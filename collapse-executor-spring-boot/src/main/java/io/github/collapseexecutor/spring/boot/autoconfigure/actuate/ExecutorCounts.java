@@ -2,8 +2,12 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.CollapseListener.BatchReport;
+import io.github.collapseexecutor.http.HttpCollapseStats;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.RunCounts;
+import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.Traffic.Observed;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,6 +41,33 @@ final class ExecutorCounts implements CollapseListener {
   @Override
   public void callNotCollapsed(String executorName, String reason) {
     of(executorName).unshared.computeIfAbsent(reason, any -> new LongAdder()).increment();
+  }
+
+  @Override
+  public void callObserved(String executorName, boolean wouldJoin, @Nullable String unshared) {
+    Counters counters = of(executorName);
+    // the call ran the method itself: a run of its own
+    counters.calls.increment();
+    counters.runs.increment();
+    counters.observed.increment();
+    if (wouldJoin) {
+      counters.wouldJoin.increment();
+      if (unshared == null) {
+        counters.wouldSave.increment();
+      } else {
+        callNotCollapsed(executorName, unshared);
+      }
+    }
+  }
+
+  @Override
+  public void runObserved(String executorName, String key, int callers) {
+    List<Integer> bounds = HttpCollapseStats.FAN_IN_BOUNDS;
+    int bucket = 0;
+    while (bucket < bounds.size() && callers > bounds.get(bucket)) {
+      bucket++;
+    }
+    of(executorName).fanIn[bucket].increment();
   }
 
   @Override
@@ -96,18 +127,35 @@ final class ExecutorCounts implements CollapseListener {
     final Map<String, LongAdder> unshared = new ConcurrentHashMap<>();
     final Samples runNanos = new Samples();
     final Samples copyNanos = new Samples();
+    final LongAdder observed = new LongAdder();
+    final LongAdder wouldJoin = new LongAdder();
+    final LongAdder wouldSave = new LongAdder();
+    final LongAdder[] fanIn = new LongAdder[HttpCollapseStats.FAN_IN_BOUNDS.size() + 1];
+
+    Counters() {
+      Arrays.setAll(fanIn, bucket -> new LongAdder());
+    }
 
     RunCounts read() {
       Map<String, Long> byReason = new TreeMap<>();
       unshared.forEach((reason, count) -> byReason.put(reason, count.sum()));
+      long all = calls.sum();
       return RunCounts.of(
-          calls.sum(),
+          all,
           runs.sum(),
           failedRuns.sum(),
           rejected.sum(),
           timedOut.sum(),
           copied.sum(),
-          byReason);
+          byReason,
+          observed.sum() == 0
+              ? null
+              : Observed.of(
+                  wouldJoin.sum(),
+                  wouldSave.sum(),
+                  all,
+                  Arrays.stream(fanIn).map(LongAdder::sum).toList(),
+                  Map.of()));
     }
   }
 }

@@ -89,6 +89,30 @@ final class EndpointJsonTest {
   }
 
   @Test
+  void anObservingMethodsCountsSayWhatCollapseWouldHaveDone() throws Exception {
+    RunCounts observed =
+        RunCounts.of(
+            50,
+            50,
+            0,
+            0,
+            0,
+            0,
+            Map.of("mutable-result", 9L),
+            Traffic.Observed.of(49, 40, 50, List.of(0L, 0L, 0L, 0L, 0L, 1L, 0L), Map.of()));
+    String json =
+        "{\"calls\":50,\"runs\":50,\"collapseRatio\":0.0,\"failedRuns\":0,\"rejected\":0,"
+            + "\"timedOut\":0,\"copied\":0,\"unshared\":{\"mutable-result\":9},"
+            + "\"observed\":{\"wouldJoin\":49,\"wouldSave\":40,\"wouldSaveRatio\":0.8,"
+            + "\"fanIn\":{\"1\":0,\"2\":0,\"3-4\":0,\"5-8\":0,\"9-16\":0,\"17-64\":1,"
+            + "\"65+\":0},\"topKeys\":{}}}";
+
+    assertThat(JsonMapper.builder().build().writeValueAsString(observed)).isEqualTo(json);
+    assertThat(new ObjectMapper().writeValueAsString(observed)).isEqualTo(json);
+    assertThat(observed.plus(RunCounts.NONE)).isEqualTo(observed);
+  }
+
+  @Test
   void anObservingAdaptersTrafficSaysWhatCollapseWouldHaveDone() throws Exception {
     Traffic observed =
         new Traffic(
