@@ -12,16 +12,16 @@ import org.jspecify.annotations.Nullable;
 /**
  * The handlers' side of {@link ServerAcrossInstancesCases}: counts the requests that reach a
  * handler, lets the case wait for each to arrive, and holds every answer until the case releases
- * them, so that a case decides what is in flight when. The handler of the instance named to fail
- * fails once released instead of answering.
+ * them, so that a case decides what is in flight when; a case of rounds holds them again for each.
+ * The handler of the instance named to fail fails once released instead of answering.
  */
 final class HeldAnswers {
 
   private final AtomicInteger calls = new AtomicInteger();
   private final Semaphore entered = new Semaphore(0);
 
-  /** Completes to let every handler answer. */
-  private final CompletableFuture<Void> release = new CompletableFuture<>();
+  /** Completes to let every handler answer; replaced by {@link #hold}. */
+  private volatile CompletableFuture<Void> release = new CompletableFuture<>();
 
   /** The instance whose handler fails once released, if any. */
   private volatile @Nullable String failing;
@@ -61,7 +61,17 @@ final class HeldAnswers {
     return entered.tryAcquire(30, TimeUnit.SECONDS);
   }
 
-  /** Lets every handler, held or still to come, answer. */
+  /** Returns whether a request reached a handler that no wait took yet, without waiting. */
+  boolean enteredNow() {
+    return entered.tryAcquire();
+  }
+
+  /** Holds the answers of the requests still to come, until {@link #release} again. */
+  void hold() {
+    release = new CompletableFuture<>();
+  }
+
+  /** Lets every handler, held or still to come until the next {@link #hold}, answer. */
   void release() {
     release.complete(null);
   }

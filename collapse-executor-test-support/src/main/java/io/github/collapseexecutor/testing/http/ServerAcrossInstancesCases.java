@@ -19,6 +19,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,8 +29,9 @@ import org.junit.jupiter.api.Test;
  * two loopback addresses as behind a balancer, collapsing through the fleet tier on the Redis on
  * 127.0.0.1:6379 (skipped without it): a request that leads its key on the second instance takes
  * the response of the first instance's chain, headers the handler set included, where a request
- * with another credential runs its own; Redis never holds the credential or the path; and when the
- * first instance dies mid-call, the second runs its own once the first's lease ends.
+ * with another credential runs its own; Redis never holds the credential or the path; a read after
+ * a write completed on either instance runs its own chain, never an older one of the other; and
+ * when the first instance dies mid-call, the second runs its own once the first's lease ends.
  *
  * <p>A filter's test class starts an instance of its server ({@link #start}) whose handler for
  * {@code GET /quotes/{symbol}} answers with {@link #answer}, on its thread, or
@@ -39,6 +41,9 @@ public abstract class ServerAcrossInstancesCases {
 
   /** The header each answer names its instance in. */
   protected static final String SOURCE = "X-Quote-Source";
+
+  /** The rounds of the cases of a read after a write on another instance. */
+  private static final int ROUNDS = 20;
 
   private final HeldAnswers answers = new HeldAnswers();
   private final QuoteCallers callers = new QuoteCallers();
@@ -228,6 +233,51 @@ public abstract class ServerAcrossInstancesCases {
   }
 
   /**
+   * Hazard: a read on one instance after a write completed on another takes the response of a
+   * chain the other started before the write, and goes back in time: a user behind a balancer
+   * saves on one instance and reads the old value through the next. Round after round, a read is
+   * held in the first instance's handler, a write completes on the first instance, and then a read
+   * reaches the second: it runs its own chain every time, and none answers from the first's.
+   */
+  @Test
+  void aReadAfterAWriteOnAnotherInstanceNeverTakesTheChainThatStartedBeforeIt() {
+    assertTimeoutPreemptively(
+        Duration.ofMinutes(2),
+        () -> {
+          startBoth(FleetOptions.DEFAULT_LEASE_TIME);
+
+          int stale = readsOnTheSecondInstanceFromTheFirst(/* afterAWrite= */ true);
+
+          assertThat(stale)
+              .as("reads on the second instance answered from before the write")
+              .isZero();
+          assertThat(secondCoordinator.stats().overtaken()).isEqualTo(ROUNDS);
+          assertThat(secondCoordinator.stats().joined()).isZero();
+          assertThat(answers.calls()).isEqualTo(2 * ROUNDS);
+        });
+  }
+
+  /**
+   * The control of the rounds above: the same rounds without the write, in which the read on the
+   * second instance takes the response of the first instance's chain every time.
+   */
+  @Test
+  void withoutAWriteTheReadOnTheOtherInstanceTakesTheHeldChainEveryRound() {
+    assertTimeoutPreemptively(
+        Duration.ofMinutes(2),
+        () -> {
+          startBoth(FleetOptions.DEFAULT_LEASE_TIME);
+
+          int joins = readsOnTheSecondInstanceFromTheFirst(/* afterAWrite= */ false);
+
+          assertThat(joins).isEqualTo(ROUNDS);
+          assertThat(secondCoordinator.stats().joined()).isEqualTo(ROUNDS);
+          assertThat(secondCoordinator.stats().overtaken()).isZero();
+          assertThat(answers.calls()).isEqualTo(ROUNDS);
+        });
+  }
+
+  /**
    * Hazard: the request that leads its key on the second instance loses its client while it
    * waits for the first instance's chain, which then fails. The requests behind it on the second
    * instance share one chain run there, as they would behind a leader whose client left during
@@ -263,6 +313,53 @@ public abstract class ServerAcrossInstancesCases {
               .as("chain runs: the first instance's and one on the second")
               .isEqualTo(2);
         });
+  }
+
+  /**
+   * Runs the {@link #ROUNDS} rounds of the cases of a read after a write ({@link
+   * #readOnTheSecondInstance}); returns in how many the read on the second instance answered from
+   * the first instance's chain.
+   */
+  private int readsOnTheSecondInstanceFromTheFirst(boolean afterAWrite) throws Exception {
+    int fromTheFirst = 0;
+    for (int round = 0; round < ROUNDS; round++) {
+      if (readOnTheSecondInstance(afterAWrite).contains("from first")) {
+        fromTheFirst++;
+      }
+    }
+    return fromTheFirst;
+  }
+
+  /**
+   * One round of the cases of a read after a write: holds a read in the first instance's handler,
+   * completes a write on the first instance if {@code afterAWrite}, sends a read to the second and
+   * waits until it is in place (in its own handler, or waiting for the first instance's chain),
+   * then lets both answer. Returns everything the second instance answered.
+   */
+  private String readOnTheSecondInstance(boolean afterAWrite) throws Exception {
+    answers.hold();
+    CompletableFuture<String> held = call("127.0.0.1", "Bearer token-of-alice-123");
+    assertThat(answers.awaitEntered()).isTrue();
+    if (afterAWrite) {
+      RawHttp.exchange(
+          "127.0.0.1",
+          port,
+          "POST /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nContent-Length: 0\r\n");
+    }
+    CompletableFuture<String> read = call(secondAddress, "Bearer token-of-alice-123");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!answers.enteredNow()
+        && FleetTestAccess.watching(secondCoordinator) == 0
+        && !read.isDone()) {
+      assertThat(System.nanoTime() - deadline)
+          .as("the read on the second instance to run its chain or wait for the first's")
+          .isNegative();
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+    }
+    answers.release();
+
+    assertThat(held.get(30, TimeUnit.SECONDS)).contains("from first");
+    return read.get(30, TimeUnit.SECONDS);
   }
 
   /** Starts both instances, whose leases last {@code leaseTime}. */
