@@ -23,6 +23,9 @@ final class HeldAnswers {
   /** Completes to let every handler answer; replaced by {@link #hold}. */
   private volatile CompletableFuture<Void> release = new CompletableFuture<>();
 
+  /** How long a handler works once released: none unless a case says. */
+  private volatile long workNanos;
+
   /** The instance whose handler fails once released, if any. */
   private volatile @Nullable String failing;
 
@@ -45,15 +48,20 @@ final class HeldAnswers {
   CompletableFuture<String> answerLater(String name) {
     int call = calls.incrementAndGet();
     entered.release();
-    return release
-        .copy()
-        .thenApply(
-            released -> {
-              if (name.equals(failing)) {
-                throw new IllegalStateException("the handler of " + name + " fails");
-              }
-              return "quote " + call + " from " + name;
-            });
+    CompletableFuture<Void> answering = release.copy();
+    long work = workNanos;
+    if (work > 0) {
+      answering =
+          answering.thenRunAsync(
+              () -> {}, CompletableFuture.delayedExecutor(work, TimeUnit.NANOSECONDS));
+    }
+    return answering.thenApply(
+        released -> {
+          if (name.equals(failing)) {
+            throw new IllegalStateException("the handler of " + name + " fails");
+          }
+          return "quote " + call + " from " + name;
+        });
   }
 
   /** Returns whether one more request reached a handler within 30 s. */
@@ -74,6 +82,11 @@ final class HeldAnswers {
   /** Lets every handler, held or still to come until the next {@link #hold}, answer. */
   void release() {
     release.complete(null);
+  }
+
+  /** Makes every handler work {@code nanos} once released before it answers, without a thread. */
+  void work(long nanos) {
+    workNanos = nanos;
   }
 
   /** Makes the handler of the instance named {@code name} fail once released. */

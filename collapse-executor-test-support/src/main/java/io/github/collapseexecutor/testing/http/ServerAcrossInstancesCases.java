@@ -11,6 +11,8 @@ import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
 import io.github.collapseexecutor.testing.TestFleet;
+import io.github.collapseexecutor.testing.redis.RedisServer;
+import io.lettuce.core.RedisURI;
 import java.io.IOException;
 import java.net.Socket;
 import java.time.Duration;
@@ -41,6 +43,12 @@ public abstract class ServerAcrossInstancesCases {
 
   /** The header each answer names its instance in. */
   protected static final String SOURCE = "X-Quote-Source";
+
+  /** How long Redis stays frozen in the case of a frozen Redis. */
+  private static final Duration FREEZE = Duration.ofSeconds(4);
+
+  /** How long a handler works in the case of a frozen Redis. */
+  private static final Duration HANDLER = Duration.ofMillis(200);
 
   /** The rounds of the cases of a read after a write on another instance. */
   private static final int ROUNDS = 20;
@@ -278,6 +286,80 @@ public abstract class ServerAcrossInstancesCases {
   }
 
   /**
+   * Hazard: Redis freezes (SIGSTOP) under steady reads on both instances. Its connections stay
+   * open and no end comes, so an instance whose requests all wait for the other instance's chain
+   * sends Redis nothing that could fail, and held them until its probe ran (here after the
+   * freeze) or Redis thawed. No request fails, and none in flight during the freeze takes as long
+   * as half of it: far more than the coordination timeout, the handler and 100 ms it takes on a
+   * quiet machine (printed), so that a busy machine does not fail the case, and far less than
+   * waiting for the thaw.
+   */
+  @Test
+  void aFrozenRedisFailsNoRequestAndHoldsNoneUntilItThaws() {
+    assertTimeoutPreemptively(
+        Duration.ofMinutes(2),
+        () -> {
+          RedisServer redis = RedisServer.builder().start();
+          closing.push(redis);
+          FleetOptions options =
+              FleetOptions.builder(TestFleet.SECRET)
+                  // a probe that never comes while Redis is frozen: only the check of the waits
+                  // can free a request that waits for the other instance's chain
+                  .probeInterval(FREEZE.plusSeconds(1))
+                  .build();
+          firstCoordinator = connect(redis, options);
+          port = instance("first", "127.0.0.1", 0, firstCoordinator);
+          secondCoordinator = connect(redis, options);
+          instance("second", secondAddress, port, secondCoordinator);
+          answers.work(HANDLER.toNanos());
+          answers.release();
+          SteadyReads steady = new SteadyReads(List.of("127.0.0.1", secondAddress), port, 3);
+          closing.push(steady);
+          steady.awaitEach(20);
+          // Redis freezes while a request of one instance waits for the other's chain, which
+          // the handler's time keeps running for much longer than it takes to freeze Redis
+          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+          while (FleetTestAccess.watching(firstCoordinator)
+                  + FleetTestAccess.watching(secondCoordinator)
+              == 0) {
+            assertThat(System.nanoTime() - deadline)
+                .as("a request of one instance to wait for the other's chain")
+                .isNegative();
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+          }
+          long frozen = System.nanoTime();
+          redis.freeze();
+          Thread.sleep(FREEZE.toMillis()); // how long the fault lasts, not a wait for an event
+          long thawed = System.nanoTime();
+          redis.thaw();
+          steady.awaitEach(20);
+          List<SteadyReads.Read> reads = steady.stop();
+
+          List<SteadyReads.Read> inFlight =
+              reads.stream().filter(read -> read.inFlightBetween(frozen, thawed)).toList();
+          long worst = inFlight.stream().mapToLong(SteadyReads.Read::millis).max().orElseThrow();
+          long bound = options.coordinationTimeout().plus(HANDLER).toMillis() + 100;
+          System.out.printf(
+              "Redis frozen %d s under steady reads: %d failed of %d, %d in flight meanwhile;"
+                  + " the worst took %d ms, %d of them over %d ms (the coordination timeout, the"
+                  + " handler and 100 ms), and at most %d ms from the freeze (or its start)%n",
+              FREEZE.toSeconds(),
+              reads.stream().filter(read -> read.failure() != null).count(),
+              reads.size(),
+              inFlight.size(),
+              worst,
+              inFlight.stream().filter(read -> read.millis() > bound).count(),
+              bound,
+              inFlight.stream().mapToLong(read -> read.millisFrom(frozen)).max().orElseThrow());
+          assertThat(reads).allSatisfy(read -> assertThat(read.failure()).isNull());
+          assertThat(inFlight)
+              .extracting(SteadyReads.Read::address)
+              .contains("127.0.0.1", secondAddress);
+          assertThat(worst).isLessThan(FREEZE.dividedBy(2).toMillis());
+        });
+  }
+
+  /**
    * Hazard: the request that leads its key on the second instance loses its client while it
    * waits for the first instance's chain, which then fails. The requests behind it on the second
    * instance share one chain run there, as they would behind a leader whose client left during
@@ -360,6 +442,14 @@ public abstract class ServerAcrossInstancesCases {
 
     assertThat(held.get(30, TimeUnit.SECONDS)).contains("from first");
     return read.get(30, TimeUnit.SECONDS);
+  }
+
+  /** Connects an instance's coordinator to a Redis of the case's own, and waits for it. */
+  private FleetCoordinator connect(RedisServer redis, FleetOptions options) throws Exception {
+    FleetCoordinator coordinator = FleetCoordinator.connect(RedisURI.create(redis.uri()), options);
+    closing.push(coordinator);
+    FleetTestAccess.awaitCoordinating(coordinator);
+    return coordinator;
   }
 
   /** Starts both instances, whose leases last {@code leaseTime}. */
