@@ -10,11 +10,13 @@ import io.github.collapseexecutor.redis.FleetOptions;
 import io.github.collapseexecutor.redis.FleetTestAccess;
 import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
+import io.github.collapseexecutor.testing.LoggedRecords;
 import io.github.collapseexecutor.testing.TestFleet;
 import io.github.collapseexecutor.testing.redis.RedisServer;
 import io.lettuce.core.RedisURI;
 import java.io.IOException;
 import java.net.Socket;
+import java.text.MessageFormat;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -283,6 +286,72 @@ public abstract class ServerAcrossInstancesCases {
           assertThat(secondCoordinator.stats().overtaken()).isZero();
           assertThat(answers.calls()).isEqualTo(ROUNDS);
         });
+  }
+
+  /**
+   * Regression: two instances on other ports, which are part of every key, shared nothing and
+   * said nothing of it, while their state looked healthy and counted joins. A request that the
+   * first instance's local collapse keeps apart (received on another of its addresses) takes its
+   * own instance's chain through the tier, which is no join of another instance; the second
+   * instance runs its own chain for the same request on its port; both warn, a probe interval or
+   * a few later, naming both ports; and neither counts a join.
+   */
+  @Test
+  void instancesOnOtherPortsRunTheirOwnChainsAndWarnNamingBothPorts() {
+    assertTimeoutPreemptively(
+        Duration.ofMinutes(1),
+        () -> {
+          LoggedRecords logged = LoggedRecords.of(FleetCoordinator.class);
+          closing.push(logged);
+          firstCoordinator = fleet.connect();
+          closing.push(firstCoordinator);
+          port = instance("first", "0.0.0.0", 0, firstCoordinator);
+          secondCoordinator = fleet.connect();
+          closing.push(secondCoordinator);
+          int otherPort = instance("second", secondAddress, 0, secondCoordinator);
+
+          CompletableFuture<String> first = call("127.0.0.1", "Bearer token-of-alice-123");
+          assertThat(answers.awaitEntered()).isTrue();
+          CompletableFuture<String> firstElsewhere =
+              call(secondAddress, "Bearer token-of-alice-123");
+          FleetTestAccess.awaitWatching(firstCoordinator, 1);
+          CompletableFuture<String> second =
+              callers.call(secondAddress, otherPort, "Bearer token-of-alice-123");
+          assertThat(answers.awaitEntered())
+              .as("the request on the other port reaches its own instance's application")
+              .isTrue();
+          answers.release();
+
+          assertThat(first.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
+          assertThat(firstElsewhere.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
+          assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
+          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+          while (portWarnings(logged).size() < 2) {
+            assertThat(System.nanoTime() - deadline)
+                .as("both instances to warn of the other's port: " + portWarnings(logged))
+                .isNegative();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+          }
+          assertThat(portWarnings(logged))
+              .hasSize(2)
+              .allSatisfy(
+                  warning -> assertThat(warning).contains("[" + port + "]", "[" + otherPort + "]"));
+          assertThat(firstCoordinator.stats().joinedOwn()).isEqualTo(1);
+          for (FleetCoordinator instance : List.of(firstCoordinator, secondCoordinator)) {
+            assertThat(instance.stats().joined()).isZero();
+            assertThat(instance.stats().othersJoined()).isZero();
+          }
+          assertThat(answers.calls()).isEqualTo(2);
+        });
+  }
+
+  /** Returns the warnings {@code logged} of an instance with no port in common, formatted. */
+  private static List<String> portWarnings(LoggedRecords logged) {
+    return logged.records().stream()
+        .filter(record -> Level.WARNING.equals(record.getLevel()))
+        .map(record -> MessageFormat.format(record.getMessage(), record.getParameters()))
+        .filter(message -> message.contains("no port in common"))
+        .toList();
   }
 
   /**
