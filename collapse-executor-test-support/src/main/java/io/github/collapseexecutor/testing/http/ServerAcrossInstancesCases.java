@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -325,13 +327,9 @@ public abstract class ServerAcrossInstancesCases {
           assertThat(first.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
           assertThat(firstElsewhere.get(30, TimeUnit.SECONDS)).contains("quote 1 from first");
           assertThat(second.get(30, TimeUnit.SECONDS)).contains("from second");
-          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-          while (portWarnings(logged).size() < 2) {
-            assertThat(System.nanoTime() - deadline)
-                .as("both instances to warn of the other's port: " + portWarnings(logged))
-                .isNegative();
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-          }
+          awaitTrue(
+              () -> portWarnings(logged).size() >= 2,
+              () -> "both instances to warn of the other's port: " + portWarnings(logged));
           assertThat(portWarnings(logged))
               .hasSize(2)
               .allSatisfy(
@@ -387,15 +385,12 @@ public abstract class ServerAcrossInstancesCases {
           steady.awaitEach(20);
           // Redis freezes while a request of one instance waits for the other's chain, which
           // the handler's time keeps running for much longer than it takes to freeze Redis
-          long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-          while (FleetTestAccess.watching(firstCoordinator)
-                  + FleetTestAccess.watching(secondCoordinator)
-              == 0) {
-            assertThat(System.nanoTime() - deadline)
-                .as("a request of one instance to wait for the other's chain")
-                .isNegative();
-            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
-          }
+          awaitTrue(
+              () ->
+                  FleetTestAccess.watching(firstCoordinator)
+                          + FleetTestAccess.watching(secondCoordinator)
+                      > 0,
+              () -> "a request of one instance to wait for the other's chain");
           long frozen = System.nanoTime();
           redis.freeze();
           Thread.sleep(FREEZE.toMillis()); // how long the fault lasts, not a wait for an event
@@ -498,15 +493,12 @@ public abstract class ServerAcrossInstancesCases {
           "POST /quotes/acme HTTP/1.1\r\nHost: quotes.example\r\nContent-Length: 0\r\n");
     }
     CompletableFuture<String> read = call(secondAddress, "Bearer token-of-alice-123");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!answers.enteredNow()
-        && FleetTestAccess.watching(secondCoordinator) == 0
-        && !read.isDone()) {
-      assertThat(System.nanoTime() - deadline)
-          .as("the read on the second instance to run its chain or wait for the first's")
-          .isNegative();
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-    }
+    awaitTrue(
+        () ->
+            answers.enteredNow()
+                || FleetTestAccess.watching(secondCoordinator) > 0
+                || read.isDone(),
+        () -> "the read on the second instance to run its chain or wait for the first's");
     answers.release();
 
     assertThat(held.get(30, TimeUnit.SECONDS)).contains("from first");
@@ -519,6 +511,15 @@ public abstract class ServerAcrossInstancesCases {
     closing.push(coordinator);
     FleetTestAccess.awaitCoordinating(coordinator);
     return coordinator;
+  }
+
+  /** Waits, at most 30 s, checking every 100 µs, until {@code condition} holds. */
+  private static void awaitTrue(BooleanSupplier condition, Supplier<String> what) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!condition.getAsBoolean()) {
+      assertThat(System.nanoTime() - deadline).as(what).isNegative();
+      LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+    }
   }
 
   /** Starts both instances, whose leases last {@code leaseTime}. */
