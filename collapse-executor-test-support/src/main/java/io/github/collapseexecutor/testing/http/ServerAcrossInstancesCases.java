@@ -37,8 +37,10 @@ import org.junit.jupiter.api.Test;
  * 127.0.0.1:6379 (skipped without it): a request that leads its key on the second instance takes
  * the response of the first instance's chain, headers the handler set included, where a request
  * with another credential runs its own; Redis never holds the credential or the path; a read after
- * a write completed on either instance runs its own chain, never an older one of the other; and
- * when the first instance dies mid-call, the second runs its own once the first's lease ends.
+ * a write completed on either instance runs its own chain, never an older one of the other; when
+ * the first instance dies mid-call, the second runs its own once the first's lease ends; a Redis
+ * frozen under steady reads (a redis-server of the case's own) fails none and holds none until it
+ * thaws; and instances on other ports share nothing and warn of it.
  *
  * <p>A filter's test class starts an instance of its server ({@link #start}) whose handler for
  * {@code GET /quotes/{symbol}} answers with {@link #answer}, on its thread, or
