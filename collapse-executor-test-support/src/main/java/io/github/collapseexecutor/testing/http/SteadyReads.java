@@ -37,11 +37,6 @@ final class SteadyReads implements AutoCloseable {
     long millis() {
       return TimeUnit.NANOSECONDS.toMillis(endNanos - startNanos);
     }
-
-    /** Returns how long it took from {@code from}, or from its start if later. */
-    long millisFrom(long from) {
-      return TimeUnit.NANOSECONDS.toMillis(endNanos - Math.max(from - startNanos, 0) - startNanos);
-    }
   }
 
   private final ConcurrentLinkedQueue<Read> reads = new ConcurrentLinkedQueue<>();
