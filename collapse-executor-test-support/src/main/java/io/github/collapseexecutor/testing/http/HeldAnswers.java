@@ -74,9 +74,13 @@ final class HeldAnswers {
     return entered.tryAcquire();
   }
 
-  /** Holds the answers of the requests still to come, until {@link #release} again. */
+  /**
+   * Holds the answers of the requests still to come, until {@link #release} again; only they
+   * count as entered from now on.
+   */
   void hold() {
     release = new CompletableFuture<>();
+    entered.drainPermits();
   }
 
   /** Lets every handler, held or still to come until the next {@link #hold}, answer. */
