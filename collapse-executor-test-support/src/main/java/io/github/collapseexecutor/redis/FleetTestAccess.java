@@ -19,6 +19,11 @@ public final class FleetTestAccess {
     coordinator.whenCoordinating().get(30, TimeUnit.SECONDS);
   }
 
+  /** Returns how many callers of {@code coordinator} watch for another instance's call now. */
+  public static int watching(FleetCoordinator coordinator) {
+    return coordinator.watching();
+  }
+
   /** Waits, at most 30 s, until {@code count} callers watch for another instance's call. */
   public static void awaitWatching(FleetCoordinator coordinator, int count) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

@@ -13,32 +13,41 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The service the {@link FleetInstance}s of a test all call: it answers with what it was asked,
  * the caller's {@link FleetInstance#TENANT} and its call count, and holds its first calls until
- * the test {@link #release releases} them. Every wait is bounded by 30 s.
+ * the test {@link #release releases} them, or the next call, {@link #holdNext once asked}. Every
+ * wait is bounded by 30 s.
  */
 public final class FleetBackend {
 
   private final AtomicInteger calls = new AtomicInteger();
   private final Semaphore entered = new Semaphore(0);
-  private final CountDownLatch release = new CountDownLatch(1);
+  private volatile CountDownLatch release = new CountDownLatch(1);
   private final List<CompletableFuture<Quote>> answers = new CopyOnWriteArrayList<>();
   private final List<String> askedOn = new CopyOnWriteArrayList<>();
 
   /** The number of the call that fails, or 0 for none. */
   private volatile int failing;
 
-  private final int held;
+  /** The number of the last call that waits until {@link #release}. */
+  private volatile int held;
 
   /** @param held how many of the first calls wait until {@link #release} */
   public FleetBackend(int held) {
     this.held = held;
   }
 
+  /** Holds the next call, and no later one, until {@link #release} again. */
+  public void holdNext() {
+    release = new CountDownLatch(1);
+    held = calls.get() + 1;
+  }
+
   /** Returns the quote of {@code symbol}, once released if this call is held. */
   public Quote quote(String symbol) {
+    CountDownLatch released = release;
     int call = calls.incrementAndGet();
     entered.release();
     if (call <= held) {
-      awaitUninterruptibly(release);
+      awaitUninterruptibly(released);
     }
     if (call == failing) {
       throw new IllegalStateException("backend call " + call + " failed");
@@ -57,7 +66,7 @@ public final class FleetBackend {
     return answer;
   }
 
-  /** Releases the held calls, and lets every later call through. */
+  /** Releases the held calls, and lets every later call through until {@link #holdNext}. */
   public void release() {
     release.countDown();
   }
