@@ -15,10 +15,20 @@ import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcCli
 import io.github.collapseexecutor.spring.boot.autoconfigure.grpc.CollapseGrpcServerAutoConfiguration;
 import io.github.collapseexecutor.testing.Parking;
 import io.grpc.CallOptions;
+import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
 import io.grpc.stub.ClientCalls;
+import io.grpc.stub.ServerCalls;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -104,6 +114,52 @@ final class GrpcInterceptorSwitchTest {
   }
 
   @Test
+  void theGrpcSectionsModeMakesTheClientObserveAndTheEndpointShowsItsWouldBeFigures() {
+    runner
+        .withPropertyValues("collapse.executor.grpc.mode=observe")
+        .run(
+            context -> {
+              CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+              callThreeTimes(context.getBean(CollapseClientInterceptor.class), null);
+              Parking.awaitTrue(
+                  () -> countsOf(endpoint, "grpc").calls() == 3, "the three calls to be counted");
+
+              CollapseDescription.RunCounts client = countsOf(endpoint, "grpc");
+              assertThat(client.runs()).as("a call each").isEqualTo(3);
+              assertThat(client.observed()).isNotNull();
+              assertThat(client.observed().wouldJoin()).as("one after the other").isZero();
+              assertThat(countsOf(endpoint, "grpc-server").observed())
+                  .as("the server section collapses")
+                  .isNull();
+            });
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"observe", "collapse"})
+  void theTopLevelModeReachesBothInterceptorsUnlessTheirSectionSetsItsOwn(String serverMode) {
+    runner
+        .withPropertyValues(
+            "collapse.executor.mode=observe", "collapse.executor.grpc.server.mode=" + serverMode)
+        .run(
+            context -> {
+              CollapseEndpoint endpoint = context.getBean(CollapseEndpoint.class);
+              callThreeTimes(
+                  context.getBean(CollapseClientInterceptor.class),
+                  context.getBean(CollapseServerInterceptor.class));
+              Parking.awaitTrue(
+                  () ->
+                      countsOf(endpoint, "grpc").calls() == 3
+                          && countsOf(endpoint, "grpc-server").calls() == 3,
+                  "the three calls to be counted by both");
+
+              assertThat(countsOf(endpoint, "grpc").observed()).as("client observes").isNotNull();
+              assertThat(countsOf(endpoint, "grpc-server").observed() != null)
+                  .as("server observes")
+                  .isEqualTo(serverMode.equals("observe"));
+            });
+  }
+
+  @Test
   void anUnknownNameIsRefusedWithTheInterceptorsAmongTheNamesItTakes() {
     runner.run(
         context ->
@@ -114,6 +170,46 @@ final class GrpcInterceptorSwitchTest {
                             .switchCollapsing("grcp", false, null))
                 .isInstanceOf(InvalidEndpointRequestException.class)
                 .hasMessageContaining("core executors: [grpc, grpc-server]"));
+  }
+
+  /**
+   * Makes three calls, one after the other, through {@code client} if any to an in-process echo
+   * service behind {@code server} if any.
+   */
+  private static void callThreeTimes(
+      @Nullable ClientInterceptor client, @Nullable ServerInterceptor server) throws IOException {
+    String name = InProcessServerBuilder.generateName();
+    ServerServiceDefinition echo =
+        ServerServiceDefinition.builder("test.Echo")
+            .addMethod(
+                GrpcEchoService.ECHO,
+                ServerCalls.asyncUnaryCall(
+                    (String request, StreamObserver<String> answer) -> {
+                      answer.onNext(request);
+                      answer.onCompleted();
+                    }))
+            .build();
+    Server started =
+        InProcessServerBuilder.forName(name)
+            .addService(server == null ? echo : ServerInterceptors.intercept(echo, server))
+            .build()
+            .start();
+    InProcessChannelBuilder channels = InProcessChannelBuilder.forName(name);
+    if (client != null) {
+      channels.intercept(client);
+    }
+    ManagedChannel channel = channels.build();
+    try {
+      for (int i = 0; i < 3; i++) {
+        assertThat(
+                ClientCalls.blockingUnaryCall(
+                    channel, GrpcEchoService.ECHO, CallOptions.DEFAULT, "call " + i))
+            .isEqualTo("call " + i);
+      }
+    } finally {
+      channel.shutdownNow();
+      started.shutdownNow();
+    }
   }
 
   private static CollapseDescription.RunCounts countsOf(CollapseEndpoint endpoint, String name) {
