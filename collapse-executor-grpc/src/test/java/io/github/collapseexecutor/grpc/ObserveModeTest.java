@@ -11,6 +11,8 @@ import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.MetadataUtils;
 import java.util.Collections;
@@ -81,6 +83,48 @@ final class ObserveModeTest {
       } finally {
         observing.shutdownNow();
       }
+    }
+  }
+
+  /**
+   * Hazard: a key whose calls all ended must be forgotten, or every later call of it would count
+   * as joining a call long over. A round that fails is counted as collapse shares it (every
+   * caller gets the status), and the call after it would have made its own call.
+   */
+  @Test
+  void clientFailedCallsCountAsSharedAndTheirKeyEndsWithThem() throws Exception {
+    Observations heard = new Observations();
+    try (EchoBackend backend = EchoBackend.inProcess()) {
+      ManagedChannel observing = backend.inProcessChannel(observingClient(heard));
+      try {
+        backend.hold(CALLERS);
+        Callers<Status.Code> callers = Callers.start(CALLERS, i -> () -> failedCode(observing));
+        assertThat(backend.awaitArrivals()).as("every call arrived").isTrue();
+        backend.release();
+
+        assertThat(callers.values()).containsOnly(Status.Code.NOT_FOUND);
+        heard.assertRound(CALLERS - 1, List.of(CALLERS));
+
+        backend.hold(1);
+        Callers<Status.Code> later = Callers.start(1, i -> () -> failedCode(observing));
+        assertThat(backend.awaitArrivals()).isTrue();
+        backend.release();
+        assertThat(later.values()).containsExactly(Status.Code.NOT_FOUND);
+        assertThat(backend.calls()).isEqualTo(CALLERS + 1);
+        assertThat(heard.wouldJoin).as("the later call joins nothing").hasValue(CALLERS - 1);
+        assertThat(heard.fanIn).containsExactlyInAnyOrder(CALLERS, 1);
+      } finally {
+        observing.shutdownNow();
+      }
+    }
+  }
+
+  private static Status.Code failedCode(Channel channel) {
+    try {
+      ClientCalls.blockingUnaryCall(channel, EchoBackend.FAIL, CallOptions.DEFAULT, "thing");
+      return Status.Code.OK;
+    } catch (StatusRuntimeException e) {
+      return e.getStatus().getCode();
     }
   }
 
@@ -191,7 +235,7 @@ final class ObserveModeTest {
       assertThat(unshared).as("not shared").isEmpty();
       assertThat(fanIn).as("callers per would-be call").containsExactlyInAnyOrderElementsOf(runs);
       // shown as the method and a short hash, never the request or the token
-      assertThat(keys).allMatch(key -> key.matches("test\\.Echo/Echo #[0-9a-f]{6}"));
+      assertThat(keys).allMatch(key -> key.matches("test\\.Echo/(Echo|Fail) #[0-9a-f]{6}"));
     }
   }
 }
