@@ -82,16 +82,18 @@ public final class CollapseClientInterceptor extends InterceptorBase implements 
   private final Predicate<String> methods;
   private final boolean callCredentialsShared;
   private final CallJoiner calls;
+  private final UnaryCallKeys keys;
+
+  /** What counts the calls when this interceptor only observes, or null when it collapses. */
+  private final @Nullable ObservedCalls observed;
 
   private CollapseClientInterceptor(Builder builder) {
     super(builder.executor());
     this.methods = builder.methods;
     this.callCredentialsShared = builder.callCredentialsShared;
-    this.calls =
-        new CallJoiner(
-            executor,
-            new UnaryCallKeys(builder.sensitiveMetadata, builder.callerIdentity),
-            builder.starts.apply(name()));
+    this.keys = new UnaryCallKeys(builder.sensitiveMetadata, builder.callerIdentity);
+    this.calls = new CallJoiner(executor, keys, builder.starts.apply(name()));
+    this.observed = builder.observed();
   }
 
   /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
@@ -105,7 +107,12 @@ public final class CollapseClientInterceptor extends InterceptorBase implements 
     if (calls.closed() || !isCollapsing() || !collapses(method, callOptions)) {
       return next.newCall(method, callOptions);
     }
-    return new CollapsingCall<>(new CollapsingCall.Target<>(method, callOptions, next), calls);
+    CollapsingCall.Target<ReqT, RespT> target =
+        new CollapsingCall.Target<>(method, callOptions, next);
+    if (observed != null) {
+      return new ObservingCall<>(target, keys, observed);
+    }
+    return new CollapsingCall<>(target, calls);
   }
 
   private boolean collapses(MethodDescriptor<?, ?> method, CallOptions callOptions) {

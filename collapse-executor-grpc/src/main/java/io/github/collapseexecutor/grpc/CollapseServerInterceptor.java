@@ -78,6 +78,10 @@ public final class CollapseServerInterceptor extends InterceptorBase implements 
   private final ServerCallKeys keys;
   private final long waitTimeoutNanos;
   private final Joiner joiner = new Joiner();
+
+  /** What counts the calls when this interceptor only observes, or null when it collapses. */
+  private final @Nullable ObservedCalls observed;
+
   private volatile boolean closed;
 
   private CollapseServerInterceptor(Builder builder) {
@@ -86,6 +90,7 @@ public final class CollapseServerInterceptor extends InterceptorBase implements 
     this.keys =
         new ServerCallKeys(new SensitiveMetadata(builder.sensitiveMetadata), builder.identity);
     this.waitTimeoutNanos = builder.waitTimeout.toNanos();
+    this.observed = builder.observed();
   }
 
   /** Returns a builder with the defaults: every unary method, the default sensitive keys. */
@@ -102,6 +107,9 @@ public final class CollapseServerInterceptor extends InterceptorBase implements 
         || method.getType() != MethodDescriptor.MethodType.UNARY
         || !methods.test(method.getFullMethodName())) {
       return next.startCall(call, headers);
+    }
+    if (observed != null) {
+      return ObservingServerCall.start(call, headers, next, keys, observed);
     }
     // as grpc-java's unary handler asks: the request, and one more to tell a client that sends two
     call.request(2);

@@ -6,6 +6,7 @@ import io.github.collapseexecutor.core.GroupCollapseExecutorOptions;
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import java.util.Objects;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the client and the server interceptors' builders set alike: the name, the listener, the
@@ -19,6 +20,7 @@ abstract class InterceptorBuilder<B extends InterceptorBuilder<B>> {
   CollapseListener listener = CollapseListener.NONE;
   SensitiveHeaders sensitiveMetadata = SensitiveHeaders.defaults();
   Predicate<String> methods = fullMethodName -> true;
+  boolean observeOnly;
 
   InterceptorBuilder(String defaultName) {
     this.name = defaultName;
@@ -66,6 +68,25 @@ abstract class InterceptorBuilder<B extends InterceptorBuilder<B>> {
   public B methods(Predicate<String> fullMethodNames) {
     this.methods = Objects.requireNonNull(fullMethodNames, "fullMethodNames");
     return self();
+  }
+
+  /**
+   * Sets whether the interceptor only observes: every call goes on exactly as without it (its own
+   * call to the server, its own run of the handler), and the listener hears, for each unary call
+   * that would collapse, whether it would have joined an equal call in progress
+   * ({@link CollapseListener#callObserved}), and of each would-be shared call how many callers it
+   * would have had ({@link CollapseListener#runObserved}), as for an annotated method that only
+   * observes; the endpoint and the meters count them. Default: false, and the interceptor
+   * collapses.
+   */
+  public B observeOnly(boolean observeOnly) {
+    this.observeOnly = observeOnly;
+    return self();
+  }
+
+  /** Returns what counts the calls when the interceptor only observes, or null when it collapses. */
+  final @Nullable ObservedCalls observed() {
+    return observeOnly ? new ObservedCalls(name, listener) : null;
   }
 
   /** Returns the executor whose flights the interceptor's shared calls are. */

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.grpc;
 import static io.github.collapseexecutor.grpc.EchoBackend.AUTHORIZATION;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.redis.FleetCoordinator;
 import io.github.collapseexecutor.redis.RedisFleet;
 import io.github.collapseexecutor.testing.LocalRedis;
@@ -29,6 +30,8 @@ import io.grpc.stub.ClientCalls;
 import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -87,6 +90,37 @@ final class GrpcDocExamplesTest {
           channel.shutdownNow();
           collapse.close();
         }
+      }
+    }
+  }
+
+  @Test
+  void anObservingInterceptorLetsTheCallGoOutAndTellsTheListener() throws Exception {
+    AtomicInteger heard = new AtomicInteger();
+    CollapseListener listener =
+        new CollapseListener() {
+          @Override
+          public void callObserved(
+              String executorName, boolean wouldJoin, @Nullable String unshared) {
+            heard.incrementAndGet();
+          }
+        };
+    try (EchoBackend backend = EchoBackend.inProcess()) {
+      // docs/grpc.md: observe mode
+      // spotless:off: the docs show this code as written here
+      CollapseClientInterceptor observing = CollapseClientInterceptor.builder()
+          .observeOnly(true)
+          .listener(listener)  // hears callObserved and runObserved
+          .build();
+      // spotless:on
+      ManagedChannel channel = backend.inProcessChannel(observing);
+      try {
+        assertThat(CollapseClientInterceptorTest.echo(channel, "hello"))
+            .isEqualTo("[nobody] hello");
+        assertThat(backend.calls()).isEqualTo(1);
+        assertThat(heard).hasValue(1);
+      } finally {
+        channel.shutdownNow();
       }
     }
   }

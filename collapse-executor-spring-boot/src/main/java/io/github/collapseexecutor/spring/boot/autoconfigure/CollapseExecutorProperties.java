@@ -568,6 +568,21 @@ public class CollapseExecutorProperties extends BatchSettings {
      */
     private boolean fleet;
 
+    /**
+     * Whether the interceptor collapses equal calls in progress (collapse) or lets each make its
+     * own call and counts what collapse would have saved (observe); collapse.executor.mode when
+     * not set.
+     */
+    private @Nullable Mode mode;
+
+    public @Nullable Mode getMode() {
+      return mode;
+    }
+
+    public void setMode(@Nullable Mode mode) {
+      this.mode = mode;
+    }
+
     public boolean isEnabled() {
       return enabled;
     }
@@ -768,6 +783,21 @@ public class CollapseExecutorProperties extends BatchSettings {
      */
     // bound without the gRPC artifact too: its default, not a reference to it
     private Duration waitTimeout = Duration.ofSeconds(30);
+
+    /**
+     * Whether the interceptor collapses equal calls in progress (collapse) or lets each make its
+     * own call and counts what collapse would have saved (observe); collapse.executor.mode when
+     * not set.
+     */
+    private @Nullable Mode mode;
+
+    public @Nullable Mode getMode() {
+      return mode;
+    }
+
+    public void setMode(@Nullable Mode mode) {
+      this.mode = mode;
+    }
 
     public boolean isEnabled() {
       return enabled;

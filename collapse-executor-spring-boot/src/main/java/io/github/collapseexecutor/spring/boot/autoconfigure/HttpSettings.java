@@ -63,7 +63,7 @@ class HttpSettings {
   /**
    * Whether the adapter collapses (collapse) or only counts what collapse would save, every
    * request making its own call (observe); in a section, the top-level mode when not set. The
-   * top-level mode is also that of the named executors that set none.
+   * top-level mode is also that of the named executors and the gRPC sections that set none.
    */
   private CollapseExecutorProperties.@Nullable Mode mode;
 

@@ -71,7 +71,8 @@ public final class CollapseGrpcClientAutoConfiguration {
             .name(INTEGRATION)
             .sensitiveMetadata(GrpcSections.sensitiveMetadata(http, section.getSensitiveMetadata()))
             .methods(GrpcSections.methods(section.getMethods()))
-            .callCredentialsShared(section.isCallCredentialsShared());
+            .callCredentialsShared(section.isCallCredentialsShared())
+            .observeOnly(GrpcSections.observeOnly(http, section.getMode()));
     adapters.ifAvailable(
         support -> builder.listener(support.sameKeyListener(INTEGRATION, /* timesOut= */ false)));
     customizers.orderedStream().forEach(customizer -> customizer.customize(section, builder));

@@ -60,7 +60,8 @@ public final class CollapseGrpcServerAutoConfiguration {
             .name(INTEGRATION)
             .sensitiveMetadata(GrpcSections.sensitiveMetadata(http, section.getSensitiveMetadata()))
             .methods(GrpcSections.methods(section.getMethods()))
-            .waitTimeout(section.getWaitTimeout());
+            .waitTimeout(section.getWaitTimeout())
+            .observeOnly(GrpcSections.observeOnly(http, section.getMode()));
     adapters.ifAvailable(
         support -> builder.listener(support.sameKeyListener(INTEGRATION, /* timesOut= */ true)));
     return builder.build();

@@ -2,12 +2,16 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.grpc;
 
 import io.github.collapseexecutor.http.SensitiveHeaders;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.HttpAdapterProperties;
+import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorProperties.Mode;
 import java.util.List;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import org.springframework.util.PatternMatchUtils;
 
-/** What the client and the server sections of gRPC read alike: methods and sensitive metadata. */
+/**
+ * What the client and the server sections of gRPC read alike: methods, sensitive metadata and
+ * mode.
+ */
 final class GrpcSections {
 
   private GrpcSections() {}
@@ -31,6 +35,11 @@ final class GrpcSections {
     }
     String[] chosen = patterns.toArray(String[]::new);
     return fullMethodName -> PatternMatchUtils.simpleMatch(chosen, fullMethodName);
+  }
+
+  /** Whether the section observes: its own mode, else the top-level one; collapse when neither. */
+  static boolean observeOnly(HttpAdapterProperties http, @Nullable Mode section) {
+    return (section != null ? section : http.getMode()) == Mode.OBSERVE;
   }
 
   private static List<String> orEmpty(@Nullable List<String> names) {
