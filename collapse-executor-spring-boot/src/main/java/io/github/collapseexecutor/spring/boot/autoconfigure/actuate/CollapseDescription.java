@@ -788,18 +788,6 @@ public final class CollapseDescription implements OperationResponseBody {
         long rejected,
         long timedOut,
         long copied,
-        Map<String, Long> unshared) {
-      this(calls, runs, collapseRatio, failedRuns, rejected, timedOut, copied, unshared, null);
-    }
-
-    RunCounts(
-        long calls,
-        long runs,
-        double collapseRatio,
-        long failedRuns,
-        long rejected,
-        long timedOut,
-        long copied,
         Map<String, Long> unshared,
         Traffic.@Nullable Observed observed) {
       this.calls = calls;

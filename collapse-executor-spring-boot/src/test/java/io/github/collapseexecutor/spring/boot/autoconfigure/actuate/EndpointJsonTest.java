@@ -166,7 +166,7 @@ final class EndpointJsonTest {
             List.of(group),
             Map.of("order", 5));
     BatchOptionsDescription options = new BatchOptionsDescription(10, -1, 100, 16, true, 1000);
-    RunCounts runs = new RunCounts(4, 1, 0.75, 0, 1, 2, 2, Map.of("mutable-result", 1L));
+    RunCounts runs = RunCounts.of(4, 1, 0, 1, 2, 2, Map.of("mutable-result", 1L));
     MethodDescription method =
         new MethodDescription(
             "UserService.user(Long)",
