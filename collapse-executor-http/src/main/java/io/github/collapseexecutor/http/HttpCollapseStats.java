@@ -1,7 +1,11 @@
 package io.github.collapseexecutor.http;
 
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counters of one adapter, for load benchmarks and dashboards; every adapter has them as
@@ -110,6 +114,70 @@ public interface HttpCollapseStats {
    */
   default Map<String, Long> topKeys() {
     return Map.of();
+  }
+
+  /**
+   * The sketch {@link #topKeys()} are counted in, also used for annotated methods and gRPC calls
+   * that only observe: the keys counted most, in {@link #SIZE} entries however many keys there
+   * are. It is the Space-Saving sketch of Metwally, Agrawal and El Abbadi (2005): a key not held
+   * takes the place of the least counted one and starts from that one's count, so that a count is
+   * never below the key's true count and over it by at most the count of the key it replaced.
+   * Thread-safe.
+   */
+  final class TopKeys {
+
+    /** How many keys a sketch holds. */
+    public static final int SIZE = 10;
+
+    private final Map<String, long[]> counts = new HashMap<>();
+
+    /** Creates an empty sketch. */
+    public TopKeys() {}
+
+    /** Counts one more for {@code key}. */
+    public void add(String key) {
+      add(key, 1);
+    }
+
+    /**
+     * Counts {@code count} more for {@code key}.
+     *
+     * @throws IllegalArgumentException if {@code count} is not positive
+     */
+    public synchronized void add(String key, long count) {
+      if (count <= 0) {
+        throw new IllegalArgumentException("count must be positive: " + count);
+      }
+      long[] held = counts.get(key);
+      if (held != null) {
+        held[0] += count;
+        return;
+      }
+      if (counts.size() < SIZE) {
+        counts.put(key, new long[] {count});
+        return;
+      }
+      Map.@Nullable Entry<String, long[]> least = null;
+      for (Map.Entry<String, long[]> entry : counts.entrySet()) {
+        if (least == null || entry.getValue()[0] < least.getValue()[0]) {
+          least = entry;
+        }
+      }
+      // the map is full: there is a least one
+      Map.Entry<String, long[]> replaced = Objects.requireNonNull(least);
+      counts.remove(replaced.getKey());
+      replaced.getValue()[0] += count;
+      counts.put(key, replaced.getValue());
+    }
+
+    /** Returns the keys held with their counts, most counted first. */
+    public synchronized Map<String, Long> top() {
+      Map<String, Long> top = new LinkedHashMap<>();
+      counts.entrySet().stream()
+          .sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]))
+          .forEach(entry -> top.put(entry.getKey(), entry.getValue()[0]));
+      return top;
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ package io.github.collapseexecutor.http.adapter;
 
 import io.github.collapseexecutor.http.CollapseKey;
 import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.HttpCollapseStats.TopKeys;
 import io.github.collapseexecutor.http.UnsharedReason;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,6 +3,7 @@ package io.github.collapseexecutor.spring.boot.autoconfigure.actuate;
 import io.github.collapseexecutor.core.CollapseListener;
 import io.github.collapseexecutor.core.CollapseListener.BatchReport;
 import io.github.collapseexecutor.http.HttpCollapseStats;
+import io.github.collapseexecutor.http.HttpCollapseStats.TopKeys;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.RunCounts;
 import io.github.collapseexecutor.spring.boot.autoconfigure.actuate.CollapseDescription.Traffic.Observed;
 import java.util.Arrays;
@@ -67,7 +68,12 @@ final class ExecutorCounts implements CollapseListener {
     while (bucket < bounds.size() && callers > bounds.get(bucket)) {
       bucket++;
     }
-    of(executorName).fanIn[bucket].increment();
+    Counters counters = of(executorName);
+    counters.fanIn[bucket].increment();
+    if (callers > 1) {
+      // the callers after the first would have joined: a key's count is its would-be joins
+      counters.topKeys.add(key, callers - 1);
+    }
   }
 
   @Override
@@ -131,6 +137,7 @@ final class ExecutorCounts implements CollapseListener {
     final LongAdder wouldJoin = new LongAdder();
     final LongAdder wouldSave = new LongAdder();
     final LongAdder[] fanIn = new LongAdder[HttpCollapseStats.FAN_IN_BOUNDS.size() + 1];
+    final TopKeys topKeys = new TopKeys();
 
     Counters() {
       Arrays.setAll(fanIn, bucket -> new LongAdder());
@@ -155,7 +162,7 @@ final class ExecutorCounts implements CollapseListener {
                   wouldSave.sum(),
                   all,
                   Arrays.stream(fanIn).map(LongAdder::sum).toList(),
-                  Map.of()));
+                  topKeys.top()));
     }
   }
 }

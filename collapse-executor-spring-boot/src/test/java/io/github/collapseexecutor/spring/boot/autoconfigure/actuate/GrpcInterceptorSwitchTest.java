@@ -149,6 +149,14 @@ final class GrpcInterceptorSwitchTest {
               assertThat(client.observed().wouldJoin()).isEqualTo(OBSERVED_CALLERS - 1);
               assertThat(client.observed().wouldSave()).isEqualTo(OBSERVED_CALLERS - 1);
               assertThat(client.observed().fanIn()).containsEntry("9-16", 1L);
+              assertThat(client.observed().topKeys())
+                  .as("the one key, by method and hash, with its would-be joins")
+                  .hasSize(1)
+                  .allSatisfy(
+                      (key, joins) -> {
+                        assertThat(key).matches(".+/.+ #[0-9a-f]{6}");
+                        assertThat(joins).isEqualTo(OBSERVED_CALLERS - 1L);
+                      });
               assertThat(
                       context
                           .getBean(MeterRegistry.class)

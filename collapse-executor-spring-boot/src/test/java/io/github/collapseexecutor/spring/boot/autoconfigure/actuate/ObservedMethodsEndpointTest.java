@@ -64,6 +64,14 @@ final class ObservedMethodsEndpointTest {
               assertThat(counts.observed().wouldJoin()).isEqualTo(N - 1);
               assertThat(counts.observed().wouldSave()).isEqualTo(N - 1);
               assertThat(counts.observed().fanIn()).containsEntry("17-64", 1L);
+              assertThat(counts.observed().topKeys())
+                  .as("the one key, by method and hash, with its would-be joins")
+                  .hasSize(1)
+                  .allSatisfy(
+                      (key, joins) -> {
+                        assertThat(key).matches("QuoteService\\.quote #[0-9a-f]{6}");
+                        assertThat(joins).isEqualTo(N - 1L);
+                      });
               MeterRegistry registry = context.getBean(MeterRegistry.class);
               assertThat(
                       registry
