@@ -90,9 +90,10 @@ public final class NamedExecutor {
   }
 
   /**
-   * Returns whether the {@code @Collapsible} methods that use it (returning a value or a future)
-   * only observe: every call runs the method itself, as without collapse, and the executor's
-   * listener hears what collapse would have made of each call
+   * Returns whether the {@code @Collapsible} and {@code @CollapseBatch} methods that use it only
+   * observe: every call runs the method itself, as without collapse (a {@code Mono}'s each
+   * subscription counting as a call), and the executor's listener hears what collapse would have
+   * made of each call
    * ({@code CollapseListener#callObserved}, {@code CollapseListener#runObserved}).
    */
   public boolean observeOnly() {
@@ -189,8 +190,8 @@ public final class NamedExecutor {
     }
 
     /**
-     * Sets whether its {@code @Collapsible} methods only observe: each call runs the method
-     * itself, and the listener hears what collapse would have saved.
+     * Sets whether its {@code @Collapsible} and {@code @CollapseBatch} methods only observe: each
+     * call runs the method itself, and the listener hears what collapse would have saved.
      */
     public Builder observeOnly(boolean observeOnly) {
       this.observeOnly = observeOnly;

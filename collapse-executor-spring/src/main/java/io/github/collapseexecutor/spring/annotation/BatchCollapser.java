@@ -34,6 +34,9 @@ final class BatchCollapser implements MethodCollapser {
   private final JoinerResults results;
   private final MethodReports reports;
 
+  /** What batching would have made of each call, when the executor only observes; else null. */
+  private final @Nullable ObservedCalls observed;
+
   /**
    * @param site the method, where the bean has it
    * @param identities what tells callers apart; {@link CallerIdentities#NONE} for a method shared
@@ -58,6 +61,7 @@ final class BatchCollapser implements MethodCollapser {
     this.timeout = executor.timeout();
     this.observer = observer;
     String name = site.executorName();
+    this.observed = executor.observeOnly() ? new ObservedCalls(name, results, reports) : null;
     CollapseExecutorOptions options =
         executor.options().toBuilder()
             .name(name)
@@ -94,6 +98,9 @@ final class BatchCollapser implements MethodCollapser {
       reports.notCollapsed(NULL_ARGUMENT);
       return invocation.proceed();
     }
+    if (observed != null) {
+      return observe(observed, invocation);
+    }
     OwnCall passing = results.passing();
     if (passing != null) {
       reports.notCollapsed(passing.reason());
@@ -125,6 +132,24 @@ final class BatchCollapser implements MethodCollapser {
       return invocation.proceed();
     }
     return result;
+  }
+
+  /**
+   * Calls the method as without collapse and counts what batching would have made of the call: a
+   * call made while another of the same bean and caller identity is in progress would have been
+   * gathered into a batch with it, whatever its argument. That is at most what batching saves: a
+   * batch executor with a free slot starts a lone call's batch at once, and calls arriving during
+   * it gather into the next one.
+   */
+  private @Nullable Object observe(ObservedCalls observed, MethodInvocation invocation)
+      throws Throwable {
+    CallKey batch = new CallKey(bean(invocation), method, null, identities.current(), 0);
+    if (futures == null) {
+      return observed.proceed(batch, invocation);
+    }
+    // a suspend fun's proxy calls it through a Mono, and awaits the Mono returned here
+    Object mono = invocation.proceed();
+    return mono == null ? null : MonoCollapse.observe(mono, batch, List.of(), () -> 0, observed);
   }
 
   /**

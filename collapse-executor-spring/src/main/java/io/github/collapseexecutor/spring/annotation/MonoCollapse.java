@@ -81,6 +81,31 @@ final class MonoCollapse {
                             run)));
   }
 
+  /**
+   * Returns the method's own {@code mono}, of a call of {@code group} in observe mode: each
+   * subscription counts in {@code observed} as a call keyed as collapse would key it when it
+   * subscribes (the subscriber's identity, the writes completed by then), and ends with the
+   * method's value, its emptiness, its error or the subscriber's cancel.
+   */
+  static Mono<Object> observe(
+      Object mono,
+      CallKey group,
+      List<ReactiveCallerIdentity> identities,
+      LongSupplier writes,
+      ObservedCalls observed) {
+    Mono<Object> own = Mono.from((Mono<?>) mono);
+    return identityOf(identities)
+        .flatMap(
+            identity -> {
+              ObservedCalls.Call call =
+                  observed.start(
+                      group.withWrites(writes.getAsLong()).withReactive(identity.orElse(null)));
+              return own.doOnSuccess(call::returned)
+                  .doOnError(failure -> call.failed())
+                  .doOnCancel(call::failed);
+            });
+  }
+
   private static Mono<Object> join(
       CallKey group,
       ContextView context,

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
+import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -67,6 +68,23 @@ final class ObservedCalls {
     AtomicInteger mine = new AtomicInteger(1);
     AtomicInteger run = runs.merge(key, mine, ObservedCalls::joined);
     return new Call(key, run == mine ? mine : null);
+  }
+
+  /**
+   * Calls the method of {@code invocation} as without collapse, counted as a call of {@code key}
+   * that ends with the method's value or exception.
+   */
+  @Nullable Object proceed(CallKey key, MethodInvocation invocation) throws Throwable {
+    Call call = start(key);
+    Object result;
+    try {
+      result = invocation.proceed();
+    } catch (Throwable e) {
+      call.failed();
+      throw e;
+    }
+    call.returned(result);
+    return result;
   }
 
   private static AtomicInteger joined(AtomicInteger run, AtomicInteger unused) {

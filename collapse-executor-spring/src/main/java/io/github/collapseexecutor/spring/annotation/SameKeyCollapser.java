@@ -134,18 +134,31 @@ final class SameKeyCollapser implements MethodCollapser {
   }
 
   /**
-   * Calls the method as without collapse and counts what collapse would have made of the call: a
-   * method returning a value or a future; one returning a {@code Mono} or a {@code suspend fun}
-   * is called, not counted.
+   * Calls the method as without collapse and counts what collapse would have made of the call. A
+   * {@code Mono}, or the {@code Mono} a {@code suspend fun} is called through, counts each
+   * subscription, when collapse would key it.
    */
   // the callback only counts: the caller gets the method's own future
   @SuppressWarnings("FutureReturnValueIgnored")
   private @Nullable Object observe(ObservedCalls observed, MethodInvocation invocation)
       throws Throwable {
-    if (kind != ReturnKind.VALUE && kind != ReturnKind.FUTURE) {
-      return invocation.proceed();
+    if (kind == ReturnKind.MONO || kind == ReturnKind.SUSPEND) {
+      CallKey group =
+          key(
+              invocation,
+              kind == ReturnKind.SUSPEND
+                  ? Suspending.arguments(invocation.getArguments())
+                  : invocation.getArguments().clone());
+      Object mono = invocation.proceed();
+      return mono == null
+          ? null
+          : MonoCollapse.observe(mono, group, identities.reactive(), writes::count, observed);
     }
-    ObservedCalls.Call call = observed.start(key(invocation, invocation.getArguments().clone()));
+    CallKey group = key(invocation, invocation.getArguments().clone());
+    if (kind == ReturnKind.VALUE) {
+      return observed.proceed(group, invocation);
+    }
+    ObservedCalls.Call call = observed.start(group);
     Object result;
     try {
       result = invocation.proceed();
@@ -153,7 +166,7 @@ final class SameKeyCollapser implements MethodCollapser {
       call.failed();
       throw e;
     }
-    if (kind == ReturnKind.FUTURE && result instanceof CompletionStage<?> future) {
+    if (result instanceof CompletionStage<?> future) {
       future.whenComplete(
           (value, failure) -> {
             if (failure == null) {

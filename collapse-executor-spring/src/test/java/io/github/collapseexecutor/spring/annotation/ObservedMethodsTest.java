@@ -24,6 +24,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.authentication.TestingAuthenticationToken;
 import org.springframework.security.core.context.SecurityContextHolder;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
 
 /**
  * Observe mode of {@code @Collapsible} methods ({@link NamedExecutor#observeOnly()}): every call
@@ -129,6 +131,61 @@ final class ObservedMethodsTest {
     }
   }
 
+  @Test
+  void batchedCallsEachRunTheMethodAndAllButTheFirstWouldShareABatch() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
+      Quotes quotes = context.getBean(Quotes.class);
+      Heard heard = context.getBean(Heard.class);
+      quotes.expect(N);
+      AtomicInteger next = new AtomicInteger();
+
+      List<String> results = Concurrently.run(N, () -> quotes.batched(next.getAndIncrement()));
+
+      assertThat(results).hasSize(N).doesNotHaveDuplicates().allMatch(r -> r.startsWith("one "));
+      assertThat(quotes.runs()).isEqualTo(N);
+      assertThat(quotes.batches()).as("the batch method is never called").isZero();
+      assertThat(heard.count("call")).isEqualTo(N);
+      assertThat(heard.count("wouldJoin")).isEqualTo(N - 1);
+      assertThat(heard.runs).singleElement().isEqualTo(N);
+      assertThat(heard.keys.keySet())
+          .singleElement()
+          .asString()
+          .matches("Quotes\\.batched #[0-9a-f]{6}");
+    }
+  }
+
+  @Test
+  void aMonoIsCountedPerSubscriptionWhenItEnds() throws Exception {
+    try (AnnotationConfigApplicationContext context =
+        new AnnotationConfigApplicationContext(Services.class)) {
+      Quotes quotes = context.getBean(Quotes.class);
+      Heard heard = context.getBean(Heard.class);
+      Sinks.One<String> first = Sinks.one();
+      Sinks.One<String> second = Sinks.one();
+
+      Mono<String> one = quotes.reactive(first.asMono());
+      Mono<String> two = quotes.reactive(second.asMono());
+      assertThat(quotes.reactiveCalls()).as("the method runs when called").isEqualTo(2);
+      CompletableFuture<String> oneAnswer = one.toFuture();
+      CompletableFuture<String> twoAnswer = two.toFuture();
+      assertThat(heard.count("call")).as("counted when it ends").isZero();
+      second.tryEmitValue("b");
+      first.tryEmitValue("a");
+
+      assertThat(oneAnswer).isCompletedWithValue("a");
+      assertThat(twoAnswer).isCompletedWithValue("b");
+      assertThat(heard.count("call")).isEqualTo(2);
+      assertThat(heard.count("wouldJoin")).isEqualTo(1);
+      assertThat(heard.runs).containsExactly(2);
+
+      assertThat(one.toFuture()).as("a later subscription is a call of its own").isDone();
+      assertThat(heard.count("call")).isEqualTo(3);
+      assertThat(heard.count("wouldJoin")).isEqualTo(1);
+      assertThat(heard.runs).containsExactly(2, 1);
+    }
+  }
+
   @Configuration(proxyBeanMethods = false)
   @EnableCollapsing
   static class Services {
@@ -208,6 +265,34 @@ final class ObservedMethodsTest {
     public Secretive secret(int id) {
       round.arrive();
       return new Secretive();
+    }
+
+    private final AtomicInteger reactiveCalls = new AtomicInteger();
+    private final AtomicInteger batches = new AtomicInteger();
+
+    int batches() {
+      return batches.get();
+    }
+
+    @CollapseBatch(batchMethod = "batchOf", executor = "observed")
+    public String batched(int id) {
+      round.arrive();
+      return "one " + id;
+    }
+
+    public List<String> batchOf(List<Integer> ids) {
+      batches.incrementAndGet();
+      return ids.stream().map(id -> "batch " + id).toList();
+    }
+
+    int reactiveCalls() {
+      return reactiveCalls.get();
+    }
+
+    @Collapsible(executor = "observed", key = "'reactive'")
+    public Mono<String> reactive(Mono<String> answer) {
+      reactiveCalls.incrementAndGet();
+      return answer;
     }
 
     @Collapsible(executor = "observed", key = "'later'")
