@@ -1,11 +1,16 @@
 package io.github.collapseexecutor.grpc;
 
 import io.github.collapseexecutor.core.CollapseListener;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,9 +21,15 @@ import org.jspecify.annotations.Nullable;
  * whatever it is, so each call that would have joined would have saved one. Each call, and each
  * would-be shared call once its first call ended, is reported to the interceptor's listener
  * ({@link CollapseListener#callObserved}, {@link CollapseListener#runObserved}), which the
- * endpoint and the meters count.
+ * endpoint and the meters count; and when a call ends, at most every {@link #INTERVAL_NANOS},
+ * one INFO line says what collapse would have saved so far.
  */
 final class ObservedCalls {
+
+  /** How long the interceptor waits between two lines: five minutes, as an HTTP group. */
+  static final long INTERVAL_NANOS = TimeUnit.MINUTES.toNanos(5);
+
+  private static final System.Logger LOG = System.getLogger(ObservedCalls.class.getName());
 
   /** Salts the hashes keys are shown by, so that a hash says nothing across processes. */
   private static final int KEY_LABEL_SALT = ThreadLocalRandom.current().nextInt();
@@ -29,9 +40,49 @@ final class ObservedCalls {
   /** The callers of each would-be shared call in progress, by key, the first included. */
   private final Map<Object, AtomicInteger> runs = new ConcurrentHashMap<>();
 
+  private final LongAdder calls = new LongAdder();
+  private final LongAdder wouldJoin = new LongAdder();
+  private final LongSupplier clock;
+
+  /** When the next line is due, in {@link #clock} time. */
+  private final AtomicLong next;
+
   ObservedCalls(String name, CollapseListener listener) {
+    this(name, listener, System::nanoTime);
+  }
+
+  ObservedCalls(String name, CollapseListener listener, LongSupplier clock) {
     this.name = name;
     this.listener = listener;
+    this.clock = clock;
+    this.next = new AtomicLong(clock.getAsLong() + INTERVAL_NANOS);
+  }
+
+  private void counted(boolean joined) {
+    calls.increment();
+    if (joined) {
+      wouldJoin.increment();
+    }
+    long now = clock.getAsLong();
+    long due = next.get();
+    if (now - due >= 0 && next.compareAndSet(due, now + INTERVAL_NANOS)) {
+      LOG.log(System.Logger.Level.INFO, this::line);
+    }
+  }
+
+  /**
+   * Returns, for instance, {@code "grpc: observing: would save 71% of 12400 calls"}: every call
+   * that would have joined would have been saved.
+   */
+  String line() {
+    long all = calls.sum();
+    long saved = wouldJoin.sum();
+    return String.format(
+        Locale.ROOT,
+        "%s: observing: would save %.0f%% of %d calls",
+        name,
+        all == 0 ? 0.0 : 100.0 * saved / all,
+        all);
   }
 
   /** Returns the observation of one call, which its interceptor starts and ends. */
@@ -91,6 +142,7 @@ final class ObservedCalls {
     }
 
     private void report() {
+      counted(led == null);
       try {
         AtomicInteger run = led;
         if (run != null && runs.remove(Objects.requireNonNull(key), run)) {

@@ -109,8 +109,8 @@ public interface HttpCollapseStats {
   /**
    * Observing only: the keys with the most {@link #wouldJoin()} requests, most first, each shown
    * as its group's name and a short hash of the key, never a query or header value; counted in a
-   * sketch of a few entries, so a count may be over the true one by the count of a key it
-   * replaced.
+   * sketch of a few entries ({@link TopKeys}), so a count may be over the true one by the count of
+   * a key it replaced, when the request that would have made the call ends.
    */
   default Map<String, Long> topKeys() {
     return Map.of();

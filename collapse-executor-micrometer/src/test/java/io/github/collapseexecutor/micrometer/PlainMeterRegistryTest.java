@@ -137,9 +137,9 @@ final class PlainMeterRegistryTest {
     CollapseKey key =
         new CollapseRules(options)
             .keyFor(RequestTarget.builder("GET", URI.create("http://api/users/1")).build());
-    stats.wouldJoin(key, "people #000000");
+    stats.wouldJoin(key);
     stats.wouldSave(key);
-    stats.fanIn(key, 2);
+    stats.fanIn(key, "people #000000", 2);
     stats.unshared(key, UnsharedReason.SET_COOKIE);
 
     new HttpCollapseStatsMeterBinder("okhttp", options, stats).bindTo(registry);

@@ -179,12 +179,15 @@ final class CollapseCounters implements HttpCollapseStats {
     groups.get(key.group()).unshared[reason.ordinal()].increment();
   }
 
-  /** Counts an observed request with {@code key}, shown as {@code label}, that would have joined. */
-  void wouldJoin(CollapseKey key, String label) {
+  /** Counts an observed request with {@code key} that would have joined. */
+  void wouldJoin(CollapseKey key) {
     wouldJoin.increment();
-    CollapseCounters group = groups.get(key.group());
-    group.wouldJoin.increment();
-    group.topKeys.add(label);
+    groups.get(key.group()).wouldJoin.increment();
+  }
+
+  /** Counts {@code joins} requests with {@code key}, shown as {@code label}, that would have joined. */
+  void topKey(CollapseKey key, String label, int joins) {
+    groups.get(key.group()).topKeys.add(label, joins);
   }
 
   /** Counts an observed request with {@code key} that would have joined and been answered. */

@@ -255,7 +255,7 @@ final class CollapseProtocol implements AutoCloseable {
     AtomicInteger mine = new AtomicInteger(1);
     AtomicInteger run = runs.merge(call, mine, CollapseProtocol::joined);
     if (run != mine) {
-      counters.wouldJoin(key, label(key));
+      counters.wouldJoin(key);
       return new Observed(this, call, request, null);
     }
     return new Observed(this, call, request, mine);
@@ -287,7 +287,12 @@ final class CollapseProtocol implements AutoCloseable {
     if (run != null) {
       // from now on a request with the key would make a call of its own
       runs.remove(call, run);
-      counters.fanIn(key, run.get());
+      int callers = run.get();
+      counters.fanIn(key, callers);
+      if (callers > 1) {
+        // once per would-be call, not per joiner: the sketch is one lock for the group
+        counters.topKey(key, label(key), callers - 1);
+      }
       if (reason != null && reason != UnsharedReason.LEADER_FAILED) {
         hitForPass.put(call.flight(), Boolean.TRUE);
       }

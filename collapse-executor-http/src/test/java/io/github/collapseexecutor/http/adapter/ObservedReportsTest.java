@@ -26,7 +26,7 @@ final class ObservedReportsTest {
       counters.passedThrough(key);
     }
     for (int i = 0; i < 72; i++) {
-      counters.wouldJoin(key, "k");
+      counters.wouldJoin(key);
     }
     for (int i = 0; i < 71; i++) {
       counters.wouldSave(key);

@@ -57,9 +57,9 @@ public final class CountingStats implements HttpCollapseStats {
     counters.unshared(key, reason);
   }
 
-  /** Counts an observed request that would have joined, its key shown as {@code label}. */
-  public void wouldJoin(CollapseKey key, String label) {
-    counters.wouldJoin(key, label);
+  /** Counts an observed request that would have joined. */
+  public void wouldJoin(CollapseKey key) {
+    counters.wouldJoin(key);
   }
 
   /** Counts an observed request that would have joined and been answered. */
@@ -67,9 +67,15 @@ public final class CountingStats implements HttpCollapseStats {
     counters.wouldSave(key);
   }
 
-  /** Counts a would-be shared call of {@code callers} requests. */
-  public void fanIn(CollapseKey key, int callers) {
+  /**
+   * Counts a would-be shared call of {@code callers} requests, its key shown as {@code label}
+   * among the top keys.
+   */
+  public void fanIn(CollapseKey key, String label, int callers) {
     counters.fanIn(key, callers);
+    if (callers > 1) {
+      counters.topKey(key, label, callers - 1);
+    }
   }
 
   @Override

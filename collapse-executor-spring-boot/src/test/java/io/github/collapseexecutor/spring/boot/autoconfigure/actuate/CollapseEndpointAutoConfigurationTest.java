@@ -197,9 +197,9 @@ final class CollapseEndpointAutoConfigurationTest {
                   CountingStats.of(context.getBean(CollapseHttpRequestInterceptor.class).stats());
               stats.passedThrough(user);
               stats.passedThrough(user);
-              stats.wouldJoin(user, "/user/* #000001");
+              stats.wouldJoin(user);
               stats.wouldSave(user);
-              stats.fanIn(user, 2);
+              stats.fanIn(user, "/user/* #000001", 2);
 
               CollapseDescription description = context.getBean(CollapseEndpoint.class).collapse();
 
