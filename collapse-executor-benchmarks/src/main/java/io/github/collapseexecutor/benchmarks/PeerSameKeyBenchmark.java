@@ -17,9 +17,10 @@ import org.openjdk.jmh.annotations.Threads;
  * for one hot key, whose callable waits 1 ms (parked, as {@link SlowBackend} does) and returns a
  * value, through a hand-written {@code ConcurrentHashMap<K, CompletableFuture<V>>} single flight
  * (see {@link SingleFlight}): the least code that collapses the way
- * {@code BlockingCallableGroupCollapseExecutor} does. The first caller runs the callable on its own
- * thread, later callers join its future, and the key is free again when the run ends; nothing is
- * cached.
+ * {@code BlockingCallableGroupCollapseExecutor} does; or through Caffeine's {@code AsyncCache} used
+ * as a coalescer (see {@link CaffeineCoalescer}), the same single flight on Caffeine's map. In
+ * both, the first caller runs the callable on its own thread, later callers join its future, and
+ * the key is free again when the run ends; nothing is cached.
  *
  * <p>The baseline and the executor under test are {@link SameKeyBenchmark}'s {@code direct} and
  * {@code collapsed}: run them in the same command. This class takes that benchmark's state for its
@@ -38,6 +39,7 @@ public class PeerSameKeyBenchmark {
   private static final String KEY = "hot-key";
 
   private final SingleFlight<String, Integer> singleFlight = new SingleFlight<>();
+  private final CaffeineCoalescer<String, Integer> caffeine = new CaffeineCoalescer<>();
   private Callable<Integer> work;
 
   /** Builds the callable once, counting its runs where {@link SameKeyBenchmark} counts its own. */
@@ -56,5 +58,12 @@ public class PeerSameKeyBenchmark {
   public Integer singleFlight(SameKeyBenchmark.Counters counters) throws Exception {
     counters.calls++;
     return singleFlight.execute(KEY, work);
+  }
+
+  /** Callers share the run in flight through Caffeine's {@code AsyncCache}. */
+  @Benchmark
+  public Integer caffeine(SameKeyBenchmark.Counters counters) throws Exception {
+    counters.calls++;
+    return caffeine.execute(KEY, work);
   }
 }

@@ -35,6 +35,9 @@ import org.openjdk.jmh.annotations.Threads;
  *   <li>{@code singleFlight}: the hand-written {@code ConcurrentHashMap} single flight (see
  *       {@link SingleFlight}), with a callable built once, the peer of
  *       {@link UncontendedBenchmark}'s {@code blockingGroup}.</li>
+ *   <li>{@code caffeine}: Caffeine's {@code AsyncCache} used as a coalescer (see
+ *       {@link CaffeineCoalescer}), with the same callable: the same single flight on Caffeine's
+ *       map.</li>
  * </ul>
  *
  * <p>Mode: sample time in nanoseconds, for the median; run with {@code -prof gc} for the bytes
@@ -49,7 +52,14 @@ public class PeerUncontendedBenchmark {
   private static final Integer KEY = 42;
 
   /** The peer: see the class description. */
-  @Param({"hystrix10ms", "hystrix1ms", "dataLoader10ms", "dataLoader1ms", "singleFlight"})
+  @Param({
+    "hystrix10ms",
+    "hystrix1ms",
+    "dataLoader10ms",
+    "dataLoader1ms",
+    "singleFlight",
+    "caffeine"
+  })
   public String peer;
 
   private Peer loader;
@@ -57,10 +67,13 @@ public class PeerUncontendedBenchmark {
   /** Creates the peer. */
   @Setup(Level.Trial)
   public void setUp() {
+    Callable<Integer> work = () -> UncontendedBenchmark.function(KEY);
     if ("singleFlight".equals(peer)) {
       SingleFlight<Integer, Integer> singleFlight = new SingleFlight<>();
-      Callable<Integer> work = () -> UncontendedBenchmark.function(KEY);
       loader = id -> singleFlight.execute(id, work);
+    } else if ("caffeine".equals(peer)) {
+      CaffeineCoalescer<Integer, Integer> caffeine = new CaffeineCoalescer<>();
+      loader = id -> caffeine.execute(id, work);
     } else {
       loader = Peer.batching(peer, PeerUncontendedBenchmark::functionOfAll, Runnable::run);
     }
