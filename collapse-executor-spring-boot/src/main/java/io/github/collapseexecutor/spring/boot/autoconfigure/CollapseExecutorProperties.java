@@ -181,9 +181,9 @@ public class CollapseExecutorProperties extends BatchSettings {
       private @Nullable Boolean fleet;
 
       /**
-       * Whether the @Collapsible methods that use this executor (returning a value or a future)
-       * collapse (collapse), or each call runs the method and the executor counts what collapse
-       * would have saved (observe); collapse.executor.mode when not set.
+       * Whether the @Collapsible and @CollapseBatch methods that use this executor collapse
+       * (collapse), or each call runs the method and the executor counts what collapse would have
+       * saved (observe); collapse.executor.mode when not set.
        */
       private @Nullable Mode mode;
 
