@@ -91,33 +91,40 @@ public class ObserveOverheadBenchmark {
   }
 
   /** A backend that answers at once with the request's path. */
-  private record Backend(URI uri) implements ClientDriver.Blocking<String> {
+  private record Backend(URI uri) implements Answering {
 
     @Override
     public String send() {
       return uri.getPath();
     }
+  }
+
+  /**
+   * A backend whose response is what {@link #send()} returns, with a 200 head and no body: what
+   * observing reads of a response and nothing more, as nothing is replayed when observing only.
+   */
+  public interface Answering extends ClientDriver.Blocking<String> {
 
     @Override
-    public Head head(String response) {
+    default Head head(String response) {
       return HEAD;
     }
 
     @Override
-    public InputStream body(String response) {
+    default InputStream body(String response) {
       return new ByteArrayInputStream(new byte[0]);
     }
 
     @Override
-    public String withBody(String response, InputStream body) {
+    default String withBody(String response, InputStream body) {
       return response;
     }
 
     @Override
-    public void close(String response) {}
+    default void close(String response) {}
 
     @Override
-    public String replay(SharedResponse shared) {
+    default String replay(SharedResponse shared) {
       throw new IllegalStateException("nothing is replayed when observing only");
     }
   }

@@ -1,22 +1,18 @@
 package io.github.collapseexecutor.benchmarks.load;
 
+import io.github.collapseexecutor.benchmarks.ObserveOverheadBenchmark;
 import io.github.collapseexecutor.http.CollapseGroup;
 import io.github.collapseexecutor.http.HttpCollapseOptions;
 import io.github.collapseexecutor.http.RequestHeaders;
 import io.github.collapseexecutor.http.RequestTarget;
 import io.github.collapseexecutor.http.adapter.BlockingClientCollapser;
-import io.github.collapseexecutor.http.adapter.ClientDriver;
-import io.github.collapseexecutor.http.adapter.SharedResponse;
 import io.github.collapseexecutor.spring.annotation.Collapsible;
 import io.github.collapseexecutor.spring.boot.autoconfigure.CollapseExecutorAutoConfiguration;
 import io.github.collapseexecutor.spring.boot.autoconfigure.annotation.CollapseAnnotationAutoConfiguration;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
@@ -124,38 +120,12 @@ public final class ObserveHeap {
   }
 
   /** A backend that answers once the other thread's call of the key is in progress too. */
-  private record Held(CyclicBarrier pair) implements ClientDriver.Blocking<String> {
-
-    private static final ClientDriver.Head HEAD =
-        ClientDriver.Head.of(200, "OK", List.of(Map.entry("Content-Length", "0")));
+  private record Held(CyclicBarrier pair) implements ObserveOverheadBenchmark.Answering {
 
     @Override
     public String send() {
       await(pair);
       return "ok";
-    }
-
-    @Override
-    public Head head(String response) {
-      return HEAD;
-    }
-
-    @Override
-    public InputStream body(String response) {
-      return new ByteArrayInputStream(new byte[0]);
-    }
-
-    @Override
-    public String withBody(String response, InputStream body) {
-      return response;
-    }
-
-    @Override
-    public void close(String response) {}
-
-    @Override
-    public String replay(SharedResponse shared) {
-      throw new IllegalStateException("nothing is replayed when observing only");
     }
   }
 

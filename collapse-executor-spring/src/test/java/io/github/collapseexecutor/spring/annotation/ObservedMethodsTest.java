@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,14 +51,8 @@ final class ObservedMethodsTest {
 
       assertThat(results).containsOnly("quote 7");
       assertThat(quotes.runs()).isEqualTo(N);
-      assertThat(heard.count("call")).isEqualTo(N);
-      assertThat(heard.count("wouldJoin")).isEqualTo(N - 1);
+      heard.assertOneWouldBeRun("Quotes.quote", N);
       assertThat(heard.count("wouldSave")).isEqualTo(N - 1);
-      assertThat(heard.runs).singleElement().isEqualTo(N);
-      assertThat(heard.keys.keySet())
-          .singleElement()
-          .asString()
-          .matches("Quotes\\.quote #[0-9a-f]{6}");
     }
   }
 
@@ -145,13 +140,7 @@ final class ObservedMethodsTest {
       assertThat(results).hasSize(N).doesNotHaveDuplicates().allMatch(r -> r.startsWith("one "));
       assertThat(quotes.runs()).isEqualTo(N);
       assertThat(quotes.batches()).as("the batch method is never called").isZero();
-      assertThat(heard.count("call")).isEqualTo(N);
-      assertThat(heard.count("wouldJoin")).isEqualTo(N - 1);
-      assertThat(heard.runs).singleElement().isEqualTo(N);
-      assertThat(heard.keys.keySet())
-          .singleElement()
-          .asString()
-          .matches("Quotes\\.batched #[0-9a-f]{6}");
+      heard.assertOneWouldBeRun("Quotes.batched", N);
     }
   }
 
@@ -230,6 +219,20 @@ final class ObservedMethodsTest {
     public void runObserved(String executorName, String key, int callers) {
       runs.add(callers);
       keys.merge(key, callers, Integer::sum);
+    }
+
+    /**
+     * Asserts that {@code callers} calls of {@code method} were heard, all but the first would
+     * have joined, and they made one would-be run, shown as the method and a short hash.
+     */
+    void assertOneWouldBeRun(String method, int callers) {
+      assertThat(count("call")).isEqualTo(callers);
+      assertThat(count("wouldJoin")).isEqualTo(callers - 1);
+      assertThat(runs).singleElement().isEqualTo(callers);
+      assertThat(keys.keySet())
+          .singleElement()
+          .asString()
+          .matches(Pattern.quote(method) + " #[0-9a-f]{6}");
     }
 
     long count(String what) {
