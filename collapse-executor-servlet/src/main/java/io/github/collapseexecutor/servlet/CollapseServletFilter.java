@@ -37,11 +37,10 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p>Waiting requests do not hold a container thread: they start Servlet async processing and are
- * answered when the shared response is ready, in the order they arrived. A replay that fits in the
- * response buffer is written by the thread that recorded the shared response, straight to its
- * client's socket, and the container completes it; a larger one is written from the container's
- * pool. A small write waits only when the client's socket cannot take it, that is when the client
- * has left a full send buffer unread. When the chain cannot run asynchronously
+ * answered when the shared response is ready, in the order they arrived. Each replay is written on
+ * the waiting request's own {@code ASYNC} dispatch, which the container begins only once the thread
+ * that started the wait has left every filter, so no filter before this one touches the response
+ * while the replay writes it. When the chain cannot run asynchronously
  * ({@code isAsyncSupported()} is false), a waiting request blocks its thread instead.
  *
  * <p>What a waiting request gets:
