@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
 final class Batch<I, O> {
 
   private final BatchGroup<I, O> group;
-  private final ArrayList<Call<I, O>> calls = new ArrayList<>(4);
+  private final List<Call<I, O>> calls;
 
   /** Set while the batch waits for more inputs before it starts; written under the engine lock. */
   private volatile boolean collecting;
@@ -32,18 +32,37 @@ final class Batch<I, O> {
 
   private long startNanos;
 
+  /** Whether this batch started as its one call was submitted, without a queue or a lock. */
+  private final boolean startedAlone;
+
   /** How many batches were in the backend when this one's call began; see {@link BatchLimit}. */
   private int backendLevel;
 
+  /** Creates an empty batch, which takes calls from its group's queue. */
   Batch(BatchGroup<I, O> group) {
     this.group = group;
+    this.calls = new ArrayList<>(4);
+    this.startedAlone = false;
+  }
+
+  private Batch(BatchGroup<I, O> group, Call<I, O> call) {
+    this.group = group;
+    // never takes another call: the smallest list will do
+    this.calls = List.of(call);
+    this.startedAlone = true;
+    call.take(this);
+  }
+
+  /** Returns a batch of {@code call} alone, started as it was submitted, without a queue. */
+  static <I, O> Batch<I, O> alone(BatchGroup<I, O> group, Call<I, O> call) {
+    return new Batch<>(group, call);
   }
 
   BatchGroup<I, O> group() {
     return group;
   }
 
-  /** Takes a call into this batch. */
+  /** Takes a call into this batch, which is not one {@linkplain #alone alone}. */
   void add(Call<I, O> call) {
     call.take(this);
     calls.add(call);
@@ -150,7 +169,11 @@ final class Batch<I, O> {
     if (live.isEmpty()) {
       return false;
     }
-    startNanos = System.nanoTime();
+    Call<I, O> first = live.get(0);
+    // a call that started alone and is run by its own caller began its run as it was submitted:
+    // its clock reading serves, one reading fewer on the uncontended path
+    startNanos =
+        startedAlone && first.isCallerThread() ? first.submittedNanos() : System.nanoTime();
     return true;
   }
 

@@ -143,9 +143,8 @@ final class BatchEngine<I, O> {
     }
     // the lock-free start is only taken when inputs are not grouped
     BatchGroup<I, O> group = Objects.requireNonNull(queue.soleGroup(), "soleGroup");
-    Batch<I, O> batch = new Batch<>(group);
     call.queueIn(group);
-    batch.add(call);
+    Batch<I, O> batch = Batch.alone(group, call);
     slotReturn.dispatch(batch, dispatcher);
     return true;
   }

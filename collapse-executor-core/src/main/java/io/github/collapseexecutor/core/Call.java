@@ -66,8 +66,11 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   /** The group this call queued in; guarded by the engine lock. */
   private @Nullable BatchGroup<I, O> group;
 
-  /** The batch this call belongs to once taken; read by a caller asked to lead it. */
-  private volatile @Nullable Batch<I, O> batch;
+  /**
+   * The batch this call belongs to once taken; read by a caller asked to lead it, after it read
+   * the state that the taking thread released.
+   */
+  private @Nullable Batch<I, O> batch;
 
   Call(
       I value,
@@ -141,7 +144,9 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
   /** QUEUED to TAKEN: the call joins {@code batch}; under the engine lock, or before it is shared. */
   void take(Batch<I, O> batch) {
     this.batch = batch;
-    state = TAKEN;
+    // released, not fenced: the caller reads the state before the batch, and whoever asks it to
+    // lead does so with a compare-and-set
+    STATE.setRelease(this, TAKEN);
   }
 
   /** TAKEN back to QUEUED, for a batch interrupted before it produced anything. */
@@ -190,7 +195,8 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
 
   /** LEAD to TAKEN, on the caller's own thread: returns the batch it is to run. */
   Batch<I, O> takeLead() {
-    state = TAKEN;
+    // only the caller writes a state it leads, until its run settles it
+    STATE.setRelease(this, TAKEN);
     return batch();
   }
 
@@ -237,7 +243,8 @@ final class Call<I, O> implements Bundle<I, O>, CallerFuture.Owner {
       if (STATE.compareAndSet(this, s, COMPLETING)) {
         this.output = output;
         this.failure = failure;
-        state = DONE;
+        // published with the outcome; a waiter reads the state first and is unparked after
+        STATE.setRelease(this, DONE);
         if (future != null) {
           future.settle(output, failure);
         } else if (waiter != Thread.currentThread()) {

@@ -77,6 +77,43 @@ final class BlockingCallerTest {
   }
 
   @Test
+  void aLoneCallThatStartsAtOnceReportsNoWaitAndItsWholeRun() {
+    List<CollapseListener.BatchReport> reports = new java.util.concurrent.CopyOnWriteArrayList<>();
+    AtomicReference<long[]> doExecuteSpan = new AtomicReference<>();
+    CollapseExecutorOptions options =
+        NO_WAIT.toBuilder()
+            .listener(
+                new CollapseListener() {
+                  @Override
+                  public void batchCompleted(BatchReport report) {
+                    reports.add(report);
+                  }
+                })
+            .build();
+    TestBackend backend =
+        new TestBackend()
+            .behaviour(
+                inputs -> {
+                  long start = System.nanoTime();
+                  Map<Integer, String> values = TestBackend.lookup(inputs);
+                  doExecuteSpan.set(new long[] {start, System.nanoTime()});
+                  return values;
+                });
+    try (Loader loader = new Loader(options, backend)) {
+      assertThat(loader.execute(7)).isEqualTo("v7");
+    }
+
+    // the report is made on the caller's thread, which ran the batch, before execute returned
+    assertThat(reports).hasSize(1);
+    CollapseListener.BatchReport report = reports.get(0);
+    assertThat(report.size()).isEqualTo(1);
+    // the batch began with the call's own submission: it never waited
+    assertThat(report.collectNanos()).isZero();
+    long[] span = doExecuteSpan.get();
+    assertThat(report.executeNanos()).isGreaterThanOrEqualTo(span[1] - span[0]);
+  }
+
+  @Test
   void theNextBatchRunsOnOneOfItsOwnCallersThreads() throws Exception {
     TestBackend backend = new TestBackend().closeGate();
     Loader loader = new Loader(NO_WAIT, backend);
