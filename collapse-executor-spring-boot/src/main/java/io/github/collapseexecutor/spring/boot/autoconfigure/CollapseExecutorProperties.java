@@ -532,22 +532,16 @@ public class CollapseExecutorProperties extends BatchSettings {
   }
 
   /**
-   * The {@code collapse.executor.grpc} section: which unary calls of the gRPC client collapse and
-   * what keeps callers apart. Not an HTTP section: gRPC has no collapse groups, policies or body
-   * limits, and the top-level HTTP settings do not apply to it.
+   * What the gRPC client and server sections share: whether the interceptor is on, which unary
+   * methods collapse, what keeps callers apart, and the mode.
    */
-  @ConfigurationProperties("collapse.executor.grpc")
-  public static class CollapseGrpcClientProperties {
-
-    /** Whether the gRPC client interceptor is enabled. */
-    private boolean enabled = true;
+  abstract static class GrpcSection {
 
     /**
-     * Metadata keys whose values join the key, so that callers that send different values never
-     * share, added to the built-in ones (authorization, cookie and the names the HTTP adapters treat
-     * as sensitive) and to the top-level sensitive-headers and sensitive-header-patterns.
+     * Whether the interceptor is enabled: the gRPC client's under collapse.executor.grpc, the gRPC
+     * server's under collapse.executor.grpc.server.
      */
-    private List<String> sensitiveMetadata = new ArrayList<>();
+    private boolean enabled = true;
 
     /**
      * Full names of the unary methods that collapse (package.Service/Method), each of which may use
@@ -556,17 +550,11 @@ public class CollapseExecutorProperties extends BatchSettings {
     private List<String> methods = new ArrayList<>();
 
     /**
-     * Whether the CallCredentials that calls carry are shared by the application's callers, so
-     * that calls with the same credentials object may collapse; otherwise such calls pass through.
+     * Metadata keys whose values join the key, so that callers that send different values never
+     * share, added to the built-in ones (authorization, cookie and the names the HTTP adapters treat
+     * as sensitive) and to the top-level sensitive-headers and sensitive-header-patterns.
      */
-    private boolean callCredentialsShared;
-
-    /**
-     * Whether a call that leads its key on this instance also collapses with the other instances
-     * of the application, through the fleet tier (collapse.executor.fleet). Only the channels of
-     * Spring gRPC's channel factory take part, each under its channel name.
-     */
-    private boolean fleet;
+    private List<String> sensitiveMetadata = new ArrayList<>();
 
     /**
      * Whether the interceptor collapses equal calls in progress (collapse) or lets each make its
@@ -606,6 +594,28 @@ public class CollapseExecutorProperties extends BatchSettings {
     public void setMethods(List<String> methods) {
       this.methods = methods;
     }
+  }
+
+  /**
+   * The {@code collapse.executor.grpc} section: which unary calls of the gRPC client collapse and
+   * what keeps callers apart. Not an HTTP section: gRPC has no collapse groups, policies or body
+   * limits, and the top-level HTTP settings do not apply to it.
+   */
+  @ConfigurationProperties("collapse.executor.grpc")
+  public static class CollapseGrpcClientProperties extends GrpcSection {
+
+    /**
+     * Whether the CallCredentials that calls carry are shared by the application's callers, so
+     * that calls with the same credentials object may collapse; otherwise such calls pass through.
+     */
+    private boolean callCredentialsShared;
+
+    /**
+     * Whether a call that leads its key on this instance also collapses with the other instances
+     * of the application, through the fleet tier (collapse.executor.fleet). Only the channels of
+     * Spring gRPC's channel factory take part, each under its channel name.
+     */
+    private boolean fleet;
 
     public boolean isCallCredentialsShared() {
       return callCredentialsShared;
@@ -759,23 +769,7 @@ public class CollapseExecutorProperties extends BatchSettings {
    * run.
    */
   @ConfigurationProperties("collapse.executor.grpc.server")
-  public static class CollapseGrpcServerProperties {
-
-    /** Whether the gRPC server interceptor is enabled. */
-    private boolean enabled = true;
-
-    /**
-     * Full names of the unary methods that collapse (package.Service/Method), each of which may use
-     * an asterisk as a wildcard (catalogue.Catalogue/*); empty for every unary method.
-     */
-    private List<String> methods = new ArrayList<>();
-
-    /**
-     * Metadata keys whose values join the key, so that callers that send different values never
-     * share, added to the built-in ones (authorization, cookie and the names the HTTP adapters treat
-     * as sensitive) and to the top-level sensitive-headers and sensitive-header-patterns.
-     */
-    private List<String> sensitiveMetadata = new ArrayList<>();
+  public static class CollapseGrpcServerProperties extends GrpcSection {
 
     /**
      * The longest a caller waits for the run of another caller's call, after which it runs the
@@ -783,45 +777,6 @@ public class CollapseExecutorProperties extends BatchSettings {
      */
     // bound without the gRPC artifact too: its default, not a reference to it
     private Duration waitTimeout = Duration.ofSeconds(30);
-
-    /**
-     * Whether the interceptor collapses equal calls in progress (collapse) or lets each make its
-     * own call and counts what collapse would have saved (observe); collapse.executor.mode when
-     * not set.
-     */
-    private @Nullable Mode mode;
-
-    public @Nullable Mode getMode() {
-      return mode;
-    }
-
-    public void setMode(@Nullable Mode mode) {
-      this.mode = mode;
-    }
-
-    public boolean isEnabled() {
-      return enabled;
-    }
-
-    public void setEnabled(boolean enabled) {
-      this.enabled = enabled;
-    }
-
-    public List<String> getMethods() {
-      return methods;
-    }
-
-    public void setMethods(List<String> methods) {
-      this.methods = methods;
-    }
-
-    public List<String> getSensitiveMetadata() {
-      return sensitiveMetadata;
-    }
-
-    public void setSensitiveMetadata(List<String> sensitiveMetadata) {
-      this.sensitiveMetadata = sensitiveMetadata;
-    }
 
     public Duration getWaitTimeout() {
       return waitTimeout;
