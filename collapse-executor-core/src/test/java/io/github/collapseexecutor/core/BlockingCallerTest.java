@@ -78,18 +78,9 @@ final class BlockingCallerTest {
 
   @Test
   void aLoneCallThatStartsAtOnceReportsNoWaitAndItsWholeRun() {
-    List<CollapseListener.BatchReport> reports = new java.util.concurrent.CopyOnWriteArrayList<>();
+    RecordingRuns runs = new RecordingRuns(1);
     AtomicReference<long[]> doExecuteSpan = new AtomicReference<>();
-    CollapseExecutorOptions options =
-        NO_WAIT.toBuilder()
-            .listener(
-                new CollapseListener() {
-                  @Override
-                  public void batchCompleted(BatchReport report) {
-                    reports.add(report);
-                  }
-                })
-            .build();
+    CollapseExecutorOptions options = NO_WAIT.toBuilder().listener(runs).build();
     TestBackend backend =
         new TestBackend()
             .behaviour(
@@ -104,8 +95,8 @@ final class BlockingCallerTest {
     }
 
     // the report is made on the caller's thread, which ran the batch, before execute returned
-    assertThat(reports).hasSize(1);
-    CollapseListener.BatchReport report = reports.get(0);
+    assertThat(runs.ended).hasSize(1);
+    CollapseListener.BatchReport report = runs.ended.get(0);
     assertThat(report.size()).isEqualTo(1);
     // the batch began with the call's own submission: it never waited
     assertThat(report.collectNanos()).isZero();
