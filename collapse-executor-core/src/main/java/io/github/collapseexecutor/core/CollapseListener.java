@@ -49,7 +49,9 @@ public interface CollapseListener {
    * Called when a call did its work itself instead of taking a shared run's result, for
    * {@code reason}, a lower-case tag such as {@code mutable-result}: what runs the executor
    * reports it (the {@code @Collapsible} and {@code @CollapseBatch} methods, whose joiners cannot
-   * take a result no one can hand over faithfully); the executors never call it themselves.
+   * take a result no one can hand over faithfully, and whose callers that arrive after a write
+   * lead a run of their own, {@code after-write}, while one from before it is in flight); the
+   * executors never call it themselves.
    */
   default void callNotCollapsed(String executorName, String reason) {}
 

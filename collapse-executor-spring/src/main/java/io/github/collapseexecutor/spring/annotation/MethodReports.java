@@ -9,11 +9,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reports what the calls of one annotated method did beyond what its executor reports: a call
  * that made its own call, and why, on the caller's observation and to the executor's listener
- * (the meters and the endpoint count them by reason); a copy a caller that joined got, and what
+ * (the meters and the endpoint count them by reason); a caller that led a run only because a
+ * write kept it out of one in flight, to the listener; a copy a caller that joined got, and what
  * it took, to the listener; a caller whose own future timed out, which the executor did not see.
  * A listener that throws is logged: the caller's call goes on.
  */
 final class MethodReports {
+
+  /** Why a caller led a run of its own while an equal key's run was in flight: a write since. */
+  static final String AFTER_WRITE = "after-write";
 
   private final String name;
   private final MethodObserver observer;
@@ -47,6 +51,16 @@ final class MethodReports {
   void notCollapsed(FutureCall call, String reason) {
     call.notCollapsed(reason);
     tell(each -> each.callNotCollapsed(name, reason));
+  }
+
+  /**
+   * Reports that the current caller led a run of its own although a run of an equal key was in
+   * flight, because a write completed after that run started ({@link RunsInFlight}): counted as
+   * not collapsed for {@code after-write}, to the listener only, since the caller's observation
+   * records that it led.
+   */
+  void ledAfterWrite() {
+    tell(each -> each.callNotCollapsed(name, AFTER_WRITE));
   }
 
   /** Reports that a caller that joined a run got a copy of its result, made in {@code nanos}. */

@@ -40,6 +40,7 @@ final class SameKeyCollapser implements MethodCollapser {
   private final MethodReports reports;
   private final LeaderRun leaderRun;
   private final CompletedWrites writes;
+  private final RunsInFlight inFlight = new RunsInFlight();
 
   /** What collapse would have made of each call, when the executor only observes; else null. */
   private final @Nullable ObservedCalls observed;
@@ -185,7 +186,7 @@ final class SameKeyCollapser implements MethodCollapser {
     SameKeyCall call = observer.sameKeyCall(name, group);
     Callable<@Nullable Object> proceed =
         leaderRun.run(group, call, Invocations.proceeding(invocation));
-    Leading leading = new Leading();
+    Leading leading = new Leading(group);
     Callable<@Nullable Object> run = call.leading(leading.marking(proceed));
     Object result;
     try {
@@ -236,7 +237,7 @@ final class SameKeyCollapser implements MethodCollapser {
    */
   private CompletableFuture<@Nullable Object> shared(
       CallKey group, FutureCall call, FutureCall.Start start, OwnStart own) {
-    Leading leading = new Leading();
+    Leading leading = new Leading(group);
     FutureCall.Start run = leaderRun.start(group, call, start);
     CompletableFuture<@Nullable Object> caller =
         joined(call, futureExecutor().execute(group, call.leading(leading.marking(run))));
@@ -284,24 +285,55 @@ final class SameKeyCollapser implements MethodCollapser {
 
   /**
    * Whether this caller's own call ran the method: only the leader's callable is called, on its
-   * thread, before the executor hands out the result.
+   * thread, before the executor hands out the result. The run is in flight from then until the
+   * method returned, or its future completed ({@link RunsInFlight}).
    */
-  private static final class Leading {
+  private final class Leading {
 
+    private final CallKey group;
     private boolean ran;
+
+    Leading(CallKey group) {
+      this.group = group;
+    }
 
     Callable<@Nullable Object> marking(Callable<@Nullable Object> method) {
       return () -> {
-        ran = true;
-        return method.call();
+        started();
+        try {
+          return method.call();
+        } finally {
+          inFlight.ended(group);
+        }
       };
     }
 
+    // the callback only ends the run's record: the executor shares the future returned
+    @SuppressWarnings("FutureReturnValueIgnored")
     FutureCall.Start marking(FutureCall.Start start) {
       return observation -> {
-        ran = true;
-        return start.start(observation);
+        started();
+        CompletableFuture<@Nullable Object> future;
+        try {
+          future = start.start(observation);
+        } catch (Throwable e) {
+          inFlight.ended(group);
+          throw e;
+        }
+        if (future == null) {
+          inFlight.ended(group);
+        } else {
+          future.whenComplete((value, failure) -> inFlight.ended(group));
+        }
+        return future;
       };
+    }
+
+    private void started() {
+      ran = true;
+      if (inFlight.started(group)) {
+        reports.ledAfterWrite();
+      }
     }
   }
 

@@ -1,11 +1,18 @@
 package io.github.collapseexecutor.spring.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
+import io.github.collapseexecutor.core.CollapseListener;
+import io.github.collapseexecutor.spring.NamedExecutor;
+import io.github.collapseexecutor.spring.NamedExecutors;
 import io.github.collapseexecutor.testing.Parking;
+import io.github.collapseexecutor.testing.annotation.TestExecutors;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -27,7 +34,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * A read that arrives after a write has completed never joins a run that started before: the
  * write is a transaction committed by the application's transaction manager (Spring's JDBC one,
  * or JPA's) or the return of a {@link CollapseBarrier} method. Callers that arrived before the
- * write still share the run they joined. On a real H2 database.
+ * write still share the run they joined. A run started only because of a write, while one from
+ * before it is in flight, is counted as {@code after-write}. On a real H2 database.
  */
 @Timeout(60)
 final class ReadsAfterWritesTest {
@@ -51,6 +59,9 @@ final class ReadsAfterWritesTest {
       assertThat(after).isEqualTo("Grace");
       assertThat(results(before)).containsOnly("Ada");
       assertThat(names.runs().get()).as("the held run, and the one after the write").isEqualTo(2);
+      assertThat(context.getBean(Reasons.class).byReason())
+          .as("why the second run started")
+          .containsExactly(entry("after-write", 1L));
     }
   }
 
@@ -66,9 +77,36 @@ final class ReadsAfterWritesTest {
       names.rename(1L, "Grace");
       String after = CompletableFuture.supplyAsync(() -> names.name(1L)).get(10, TimeUnit.SECONDS);
       names.release().countDown();
+      assertThat(results(before)).containsOnly("Ada");
+      String again = CompletableFuture.supplyAsync(() -> names.name(1L)).get(10, TimeUnit.SECONDS);
 
       assertThat(after).isEqualTo("Grace");
-      assertThat(results(before)).containsOnly("Ada");
+      assertThat(again).isEqualTo("Grace");
+      assertThat(context.getBean(Reasons.class).byReason())
+          .as("the run after the write, not the last, which found no run in flight")
+          .containsExactly(entry("after-write", 1L));
+    }
+  }
+
+  @ParameterizedTest(name = "with {0} transactions")
+  @ValueSource(strings = {"jdbc", "jpa"})
+  void aFutureCallerArrivingAfterAWriteStartsARunOfItsOwn(String transactions) throws Exception {
+    try (LibraryDatabase database = LibraryDatabase.named("h2");
+        AnnotationConfigApplicationContext context = start(database, transactions)) {
+      Names names = context.getBean(Names.class);
+      CompletableFuture<String> held = names.nameLater(1L);
+      CompletableFuture<String> joined = names.nameLater(1L);
+
+      names.rename(1L, "Grace");
+      CompletableFuture<String> after = names.nameLater(1L);
+      names.pending().complete("Ada");
+
+      assertThat(after.get(10, TimeUnit.SECONDS)).isEqualTo("Grace");
+      assertThat(held.get(10, TimeUnit.SECONDS)).isEqualTo("Ada");
+      assertThat(joined.get(10, TimeUnit.SECONDS)).isEqualTo("Ada");
+      assertThat(names.runs().get()).as("the held run, and the one after the write").isEqualTo(2);
+      assertThat(context.getBean(Reasons.class).byReason())
+          .containsExactly(entry("after-write", 1L));
     }
   }
 
@@ -91,6 +129,7 @@ final class ReadsAfterWritesTest {
 
       assertThat(results(after)).containsOnly("Ada");
       assertThat(names.runs().get()).as("one run for every caller").isEqualTo(1);
+      assertThat(context.getBean(Reasons.class).byReason()).isEmpty();
     }
   }
 
@@ -173,6 +212,33 @@ final class ReadsAfterWritesTest {
     Names names(DataSource dataSource) {
       return new Names(new JdbcTemplate(dataSource));
     }
+
+    @Bean
+    Reasons reasons() {
+      return new Reasons();
+    }
+
+    @Bean
+    NamedExecutors namedExecutors(Reasons reasons) {
+      return TestExecutors.with(
+          NamedExecutor.builder("names", TestExecutors.options("names").listener(reasons).build())
+              .build());
+    }
+  }
+
+  /** Why calls of the executor it listens to did not share a run, by reason. */
+  static final class Reasons implements CollapseListener {
+
+    private final Map<String, Long> byReason = new ConcurrentHashMap<>();
+
+    Map<String, Long> byReason() {
+      return byReason;
+    }
+
+    @Override
+    public void callNotCollapsed(String executorName, String reason) {
+      byReason.merge(reason, 1L, Long::sum);
+    }
   }
 
   /** Reads a name, holding its first run until released; writes one in autocommit. */
@@ -183,6 +249,7 @@ final class ReadsAfterWritesTest {
     private final AtomicBoolean first = new AtomicBoolean();
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
+    private final CompletableFuture<String> pending = new CompletableFuture<>();
 
     Names(JdbcTemplate jdbc) {
       this.jdbc = jdbc;
@@ -200,7 +267,11 @@ final class ReadsAfterWritesTest {
       return release;
     }
 
-    @Collapsible
+    CompletableFuture<String> pending() {
+      return pending;
+    }
+
+    @Collapsible(executor = "names")
     public String name(long id) {
       runs.incrementAndGet();
       String name =
@@ -210,6 +281,17 @@ final class ReadsAfterWritesTest {
         Parking.await(release);
       }
       return name;
+    }
+
+    /** Its first run's future is {@link #pending}, which the test completes; later ones read. */
+    @Collapsible(executor = "names")
+    public CompletableFuture<String> nameLater(long id) {
+      runs.incrementAndGet();
+      if (first.compareAndSet(false, true)) {
+        return pending;
+      }
+      return CompletableFuture.completedFuture(
+          jdbc.queryForObject("select name from collapse_author where id = ?", String.class, id));
     }
 
     @CollapseBarrier
