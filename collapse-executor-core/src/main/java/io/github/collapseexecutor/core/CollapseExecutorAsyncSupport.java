@@ -46,6 +46,8 @@ public abstract class CollapseExecutorAsyncSupport<
   }
 
   /** Creates an executor with the given options. */
+  // the runner calls doExecute and bindingOutput for calls, which begin once the subclass is built
+  @SuppressWarnings("this-escape")
   protected CollapseExecutorAsyncSupport(CollapseExecutorOptions options) {
     super(options);
     this.runner = BatchRunner.onPool(engine, this::dispatch, this::doExecute, this::bindFutures);

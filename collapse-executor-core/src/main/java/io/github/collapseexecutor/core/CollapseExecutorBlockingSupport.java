@@ -62,6 +62,8 @@ public abstract class CollapseExecutorBlockingSupport<
   }
 
   /** Creates an executor with the given options. */
+  // the runner calls doExecute and bindingOutput for calls, which begin once the subclass is built
+  @SuppressWarnings("this-escape")
   protected CollapseExecutorBlockingSupport(CollapseExecutorOptions options) {
     super(options);
     this.caller =

@@ -40,6 +40,8 @@ public abstract class CollapseExecutorFutureSupport<
   }
 
   /** Creates an executor with the given options. */
+  // the runner calls doExecute and bindingOutput for calls, which begin once the subclass is built
+  @SuppressWarnings("this-escape")
   protected CollapseExecutorFutureSupport(CollapseExecutorOptions options) {
     super(options);
     this.runner =
