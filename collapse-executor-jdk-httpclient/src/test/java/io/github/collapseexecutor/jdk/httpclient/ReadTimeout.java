@@ -61,8 +61,10 @@ final class ReadTimeout<T> implements HttpResponse.BodyHandler<T> {
                 return;
               }
               if (items.get() == seen) {
-                subscription.cancel();
+                // the body fails first: JDK 25's client fails a call whose body subscription was
+                // cancelled with an IOException of its own, if that comes first
                 result.completeExceptionally(new HttpTimeoutException("read timed out"));
+                subscription.cancel();
               } else {
                 watch(subscription, items.get());
               }
