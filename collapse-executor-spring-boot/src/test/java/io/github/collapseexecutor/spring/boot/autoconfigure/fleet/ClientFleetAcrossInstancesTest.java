@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import okhttp3.OkHttpClient;
@@ -118,10 +119,10 @@ final class ClientFleetAcrossInstancesTest {
                   assertThat(call.apply(second, section + "warm")).isEqualTo("call 2");
 
                   CompletableFuture<String> firstCall =
-                      CompletableFuture.supplyAsync(() -> call.apply(first, path));
+                      CompletableFuture.supplyAsync(() -> call.apply(first, path), OWN_THREAD);
                   backend.awaitCall(path, 1);
                   CompletableFuture<String> secondCall =
-                      CompletableFuture.supplyAsync(() -> call.apply(second, path));
+                      CompletableFuture.supplyAsync(() -> call.apply(second, path), OWN_THREAD);
                   FleetTestAccess.awaitWatching(secondFleet, 1);
                   backend.releaseFrom(path, 1);
 
@@ -131,6 +132,12 @@ final class ClientFleetAcrossInstancesTest {
                   assertThat(secondFleet.stats().joined()).isEqualTo(1);
                 }));
   }
+
+  /**
+   * Each blocking call on a thread of its own: on two cores the common pool has one thread, which
+   * JDK 25's CompletableFuture uses too, so the second call would wait for the first to end.
+   */
+  private static final Executor OWN_THREAD = call -> new Thread(call).start();
 
   private ApplicationContextRunner instance() {
     return new ApplicationContextRunner()
