@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
 final class MethodReports {
 
   /** Why a caller led a run of its own while an equal key's run was in flight: a write since. */
-  static final String AFTER_WRITE = "after-write";
+  private static final String AFTER_WRITE = "after-write";
 
   private final String name;
   private final MethodObserver observer;

@@ -19,22 +19,19 @@ final class RunsInFlight {
   private final ConcurrentMap<CallKey, Flights> byKey = new ConcurrentHashMap<>();
 
   /**
-   * Records that the run of {@code group} started; returns whether a run of an equal key that
-   * started before a write {@code group} follows is still in flight.
+   * Records that a run of {@code key} ({@link CallKey#withWrites withWrites(0)}: the call's key
+   * apart from its writes) started after {@code writes} writes; returns whether a run of the key
+   * that started before one of them is still in flight.
    */
-  boolean started(CallKey group) {
-    long writes = group.writes();
-    Flights now =
-        byKey.merge(
-            group.withWrites(0),
-            new Flights(new long[] {writes}, false),
-            (flying, one) -> flying.plus(writes));
-    return now.afterWrite();
+  boolean started(CallKey key, long writes) {
+    return byKey
+        .merge(key, new Flights(new long[] {writes}, false), (flying, one) -> flying.plus(writes))
+        .afterWrite();
   }
 
-  /** Records that the run of {@code group}, which {@link #started}, ended. */
-  void ended(CallKey group) {
-    byKey.computeIfPresent(group.withWrites(0), (key, flying) -> flying.minus(group.writes()));
+  /** Records that the run of {@code key} after {@code writes} writes, which started, ended. */
+  void ended(CallKey key, long writes) {
+    byKey.computeIfPresent(key, (same, flying) -> flying.minus(writes));
   }
 
   /** Returns how many keys have runs in flight. */
@@ -73,19 +70,16 @@ final class RunsInFlight {
 
     /** Returns these runs without one that saw {@code ended}, or {@code null} if none is left. */
     @Nullable Flights minus(long ended) {
-      if (writes.length == 1) {
+      int last = writes.length - 1;
+      if (last == 0) {
         return null;
       }
-      long[] fewer = new long[writes.length - 1];
-      int kept = 0;
-      boolean removed = false;
-      for (long each : writes) {
-        if (!removed && each == ended) {
-          removed = true;
-        } else if (kept < fewer.length) {
-          fewer[kept++] = each;
-        }
+      int at = 0;
+      while (at < last && writes[at] != ended) {
+        at++;
       }
+      long[] fewer = Arrays.copyOf(writes, last);
+      System.arraycopy(writes, at + 1, fewer, at, last - at);
       return new Flights(fewer, false);
     }
   }

@@ -291,6 +291,13 @@ final class SameKeyCollapser implements MethodCollapser {
   private final class Leading {
 
     private final CallKey group;
+
+    /**
+     * The run's key apart from its writes, under which {@link RunsInFlight} keeps it; made once
+     * the caller leads, since most callers join.
+     */
+    private @Nullable CallKey apart;
+
     private boolean ran;
 
     Leading(CallKey group) {
@@ -303,7 +310,7 @@ final class SameKeyCollapser implements MethodCollapser {
         try {
           return method.call();
         } finally {
-          inFlight.ended(group);
+          ended();
         }
       };
     }
@@ -317,13 +324,13 @@ final class SameKeyCollapser implements MethodCollapser {
         try {
           future = start.start(observation);
         } catch (Throwable e) {
-          inFlight.ended(group);
+          ended();
           throw e;
         }
         if (future == null) {
-          inFlight.ended(group);
+          ended();
         } else {
-          future.whenComplete((value, failure) -> inFlight.ended(group));
+          future.whenComplete((value, failure) -> ended());
         }
         return future;
       };
@@ -331,9 +338,15 @@ final class SameKeyCollapser implements MethodCollapser {
 
     private void started() {
       ran = true;
-      if (inFlight.started(group)) {
+      CallKey key = group.withWrites(0);
+      apart = key;
+      if (inFlight.started(key, group.writes())) {
         reports.ledAfterWrite();
       }
+    }
+
+    private void ended() {
+      inFlight.ended(Objects.requireNonNull(apart, "started"), group.writes());
     }
   }
 
